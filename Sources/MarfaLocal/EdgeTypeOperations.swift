@@ -93,10 +93,12 @@ extension LocalAPI {
                 try StoredJSON.decode(Components.Schemas.EdgeType.self, $0.string("definition"))
             }
         }
-        return .ok(
-            .init(
-                headers: .init(xMarfaContract: Self.contract),
-                body: .json(.init(edgeTypes: Self.shippedEdgeTypes + stored))))
+        let list = Components.Schemas.EdgeTypeList(edgeTypes: Self.shippedEdgeTypes + stored)
+        let tag = try CatalogTag.of(list)
+        if CatalogTag.matches(input.headers.ifNoneMatch, tag) {
+            return .notModified(.init(headers: .init(xMarfaContract: Self.contract, eTag: tag)))
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract, eTag: tag), body: .json(list)))
     }
 
     func deleteEdgeType(_ input: Operations.DeleteEdgeType.Input) async throws -> Operations.DeleteEdgeType.Output {

@@ -32,7 +32,11 @@ extension LocalAPI {
         _ = try RequestContext.current.requireKey()
         let registry = try await read { try TypeRegistry.load($0) }
         let types = try registry.entries.keys.sorted().map { try registry.resolved($0) }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(types)))
+        let tag = try CatalogTag.of(types)
+        if CatalogTag.matches(input.headers.ifNoneMatch, tag) {
+            return .notModified(.init(headers: .init(xMarfaContract: Self.contract, eTag: tag)))
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract, eTag: tag), body: .json(types)))
     }
 
     func getType(_ input: Operations.GetType.Input) async throws -> Operations.GetType.Output {

@@ -55,12 +55,19 @@ extension Operations.RequestToken.Output.Ok {
     }
 }
 
-extension Operations.SetTypeIcon.Output.Ok {
+extension Operations.ListTypes.Output.NotModified {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        return Self(headers: headers)
+    }
+}
+
+extension Operations.ListEdgeTypes.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers: Headers = try Headers.decoded(c, response)
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeIcon.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.EdgeTypeList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }

@@ -76,47 +76,22 @@ extension Operations.RevokeToken.Output.Ok {
     }
 }
 
-extension Operations.RegisterType.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers: Headers = try Headers.decoded(c, response)
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeEnvelope.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Operations.ListViews.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers: Headers = try Headers.decoded(c, response)
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ViewList.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
+extension Operations.ListTypes.Output.Ok.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive), eTag: try c.header(response, "ETag", as: Swift.String.self, explode: false, shape: .primitive))
     }
 }
 
 extension Client {
-    /// Revoke an app's grant
-    /// - Remark: `DELETE /auth/grants/{id}`
-    internal func revokeGrant(_ input: Operations.RevokeGrant.Input) async throws -> Operations.RevokeGrant.Output {
-        let c = client.call(Operations.RevokeGrant.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/auth/grants/\(p0)")
-        try c.query(&request, "revoke_keys", input.query.revokeKeys, style: .form, explode: true)
+    /// Discover the OAuth authorization server
+    /// - Remark: `GET /.well-known/oauth-authorization-server/auth`
+    internal func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        let c = client.call(Operations.GetAuthorizationServerMetadata.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/.well-known/oauth-authorization-server/auth")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.RevokeGrant.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetAuthorizationServerMetadata.Output.Ok.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -124,33 +99,20 @@ extension Client {
 }
 
 extension Client {
-    /// List items
-    /// - Remark: `GET /items`
-    internal func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
-        let c = client.call(Operations.ListItems.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items")
-        try c.query(&request, "type", input.query._type, style: .form, explode: true)
-        try c.query(&request, "state", input.query.state, style: .form, explode: true)
-        try c.query(&request, "source", input.query.source, style: .form, explode: true)
-        try c.query(&request, "tier", input.query.tier, style: .form, explode: true)
-        try c.query(&request, "tags", input.query.tags, style: .form, explode: true)
-        try c.query(&request, "filter", input.query.filter, style: .form, explode: true)
-        try c.query(&request, "sort", input.query.sort, style: .form, explode: true)
-        try c.query(&request, "direction", input.query.direction, style: .form, explode: true)
-        try c.query(&request, "timestamp_after", input.query.timestampAfter, style: .form, explode: true)
-        try c.query(&request, "timestamp_before", input.query.timestampBefore, style: .form, explode: true)
-        try c.query(&request, "updated_after", input.query.updatedAfter, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
-        try c.query(&request, "include", input.query.include, style: .form, explode: true)
+    /// List item types
+    /// - Remark: `GET /types`
+    internal func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
+        let c = client.call(Operations.ListTypes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/types")
         try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+        try c.header(&request, "If-None-Match", input.headers.ifNoneMatch, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListItems.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListTypes.Output.Ok.decoded(c, response, responseBody))
+            case 304: return .notModified(try await Operations.ListTypes.Output.NotModified.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -159,12 +121,13 @@ extension Client {
 }
 
 extension Client {
-    /// Replace an item's tags
-    /// - Remark: `PUT /items/{id}/metadata`
-    internal func replaceItemMetadata(_ input: Operations.ReplaceItemMetadata.Input) async throws -> Operations.ReplaceItemMetadata.Output {
-        let c = client.call(Operations.ReplaceItemMetadata.id)
+    /// Update an item
+    /// - Remark: `PATCH /items/{id}`
+    internal func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let c = client.call(Operations.UpdateItem.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/items/\(p0)/metadata")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/items/\(p0)")
+        try c.query(&request, "conflict", input.query.conflict, style: .form, explode: true)
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -173,8 +136,33 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Untag an item
+    /// - Remark: `DELETE /items/{id}/tags/{tag}`
+    internal func removeItemTag(_ input: Operations.RemoveItemTag.Input) async throws -> Operations.RemoveItemTag.Output {
+        let c = client.call(Operations.RemoveItemTag.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let p1 = try c.path(input.path.tag, name: "tag", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/tags/\(p1)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))

@@ -42,6 +42,13 @@ extension Operations.RevokeGrant.Output.Ok {
     }
 }
 
+extension Operations.ListTypes.Output.NotModified {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        return Self(headers: headers)
+    }
+}
+
 extension Operations.GetType.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers: Headers = try Headers.decoded(c, response)
@@ -68,12 +75,12 @@ extension Operations.GetItemStats.Output.Ok {
     }
 }
 
-extension Operations.RunHousekeeping.Output.Ok {
+extension Operations.ListFolders.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers: Headers = try Headers.decoded(c, response)
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.HousekeepingRun.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.FolderList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -104,18 +111,21 @@ extension Client {
 }
 
 extension Client {
-    /// Show the device consent page
-    /// - Remark: `GET /auth/device/consent`
-    public func showDeviceConsentPage(_ input: Operations.ShowDeviceConsentPage.Input) async throws -> Operations.ShowDeviceConsentPage.Output {
-        let c = client.call(Operations.ShowDeviceConsentPage.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/device/consent")
-        try c.query(&request, "user_code", input.query.userCode, style: .form, explode: true)
+    /// Record the owner's decision for a device
+    /// - Remark: `POST /auth/device/consent`
+    public func submitDeviceConsent(_ input: Operations.SubmitDeviceConsent.Input) async throws -> Operations.SubmitDeviceConsent.Output {
+        let c = client.call(Operations.SubmitDeviceConsent.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/device/consent")
         request.headerFields["Accept"] = "text/html, application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ShowDeviceConsentPage.Output.Ok.decoded(c, response, responseBody))
-            case 302: return .found(try await Operations.ShowDeviceConsentPage.Output.Found.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.SubmitDeviceConsent.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -123,20 +133,17 @@ extension Client {
 }
 
 extension Client {
-    /// Revoke an app's grant
-    /// - Remark: `DELETE /auth/grants/{id}`
-    public func revokeGrant(_ input: Operations.RevokeGrant.Input) async throws -> Operations.RevokeGrant.Output {
-        let c = client.call(Operations.RevokeGrant.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/auth/grants/\(p0)")
-        try c.query(&request, "revoke_keys", input.query.revokeKeys, style: .form, explode: true)
+    /// List API keys
+    /// - Remark: `GET /keys`
+    public func listKeys(_ input: Operations.ListKeys.Input) async throws -> Operations.ListKeys.Output {
+        let c = client.call(Operations.ListKeys.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keys")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.RevokeGrant.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListKeys.Output.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -144,11 +151,11 @@ extension Client {
 }
 
 extension Client {
-    /// Check a type definition
-    /// - Remark: `POST /types/normalize`
-    public func normalizeType(_ input: Operations.NormalizeType.Input) async throws -> Operations.NormalizeType.Output {
-        let c = client.call(Operations.NormalizeType.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/types/normalize")
+    /// Register an item type
+    /// - Remark: `POST /types`
+    public func registerType(_ input: Operations.RegisterType.Input) async throws -> Operations.RegisterType.Output {
+        let c = client.call(Operations.RegisterType.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/types")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
@@ -156,7 +163,7 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.NormalizeType.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await Operations.RegisterType.Output.Created.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
@@ -169,12 +176,12 @@ extension Client {
 }
 
 extension Client {
-    /// Cancel a type move job
-    /// - Remark: `POST /type-moves/{id}/cancel`
-    public func cancelTypeMove(_ input: Operations.CancelTypeMove.Input) async throws -> Operations.CancelTypeMove.Output {
-        let c = client.call(Operations.CancelTypeMove.id)
+    /// Read a type move job
+    /// - Remark: `GET /type-moves/{id}`
+    public func getTypeMove(_ input: Operations.GetTypeMove.Input) async throws -> Operations.GetTypeMove.Output {
+        let c = client.call(Operations.GetTypeMove.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/type-moves/\(p0)/cancel")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/type-moves/\(p0)")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
@@ -189,25 +196,20 @@ extension Client {
 }
 
 extension Client {
-    /// List audit log entries
-    /// - Remark: `GET /audit`
-    public func listAuditLog(_ input: Operations.ListAuditLog.Input) async throws -> Operations.ListAuditLog.Output {
-        let c = client.call(Operations.ListAuditLog.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/audit")
-        try c.query(&request, "action", input.query.action, style: .form, explode: true)
-        try c.query(&request, "resource_type", input.query.resourceType, style: .form, explode: true)
-        try c.query(&request, "resource_id", input.query.resourceId, style: .form, explode: true)
-        try c.query(&request, "since", input.query.since, style: .form, explode: true)
-        try c.query(&request, "until", input.query.until, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
+    /// List occurrences in a window
+    /// - Remark: `GET /occurrences`
+    public func listOccurrences(_ input: Operations.ListOccurrences.Input) async throws -> Operations.ListOccurrences.Output {
+        let c = client.call(Operations.ListOccurrences.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/occurrences")
+        try c.query(&request, "from", input.query.from, style: .form, explode: true)
+        try c.query(&request, "to", input.query.to, style: .form, explode: true)
+        try c.query(&request, "type", input.query._type, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListAuditLog.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListOccurrences.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -215,21 +217,19 @@ extension Client {
 }
 
 extension Client {
-    /// Run a housekeeping job now
-    /// - Remark: `POST /housekeeping/{name}/run`
-    public func runHousekeeping(_ input: Operations.RunHousekeeping.Input) async throws -> Operations.RunHousekeeping.Output {
-        let c = client.call(Operations.RunHousekeeping.id)
-        let p0 = try c.path(input.path.name, name: "name", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/housekeeping/\(p0)/run")
+    /// Delete a webhook
+    /// - Remark: `DELETE /webhooks/{id}`
+    public func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output {
+        let c = client.call(Operations.DeleteWebhook.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/webhooks/\(p0)")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.RunHousekeeping.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -237,12 +237,11 @@ extension Client {
 }
 
 extension Client {
-    /// Change a folder's settings
-    /// - Remark: `PATCH /folders/{id}`
-    public func updateFolder(_ input: Operations.UpdateFolder.Input) async throws -> Operations.UpdateFolder.Output {
-        let c = client.call(Operations.UpdateFolder.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/folders/\(p0)")
+    /// Change some of the instance's settings
+    /// - Remark: `PATCH /spaces/me/config`
+    public func updateSpaceConfig(_ input: Operations.UpdateSpaceConfig.Input) async throws -> Operations.UpdateSpaceConfig.Output {
+        let c = client.call(Operations.UpdateSpaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/spaces/me/config")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -251,7 +250,34 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.Folder.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Change a view
+    /// - Remark: `PATCH /views/{id}`
+    public func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
+        let c = client.call(Operations.UpdateView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/views/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))

@@ -107,7 +107,25 @@ extension APIProtocol {
     }
 }
 
-extension Operations.ListItemVersions.Output.Ok {
+extension Operations.GetItem.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListHousekeepingJobs.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -123,27 +141,11 @@ extension Operations.ListItemVersions.Output.Ok {
     }
 }
 
-extension Operations.ListWebhookDeliveries.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
 extension APIProtocol {
-    func _register_getInstance(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/", operationID: Operations.GetInstance.id) { request, body, metadata, s in
-            let input = Operations.GetInstance.Input()
-            switch try await self.getInstance(input) {
+    func _register_getAuthorizationServerMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/.well-known/oauth-authorization-server/auth", operationID: Operations.GetAuthorizationServerMetadata.id) { request, body, metadata, s in
+            let input = Operations.GetAuthorizationServerMetadata.Input()
+            switch try await self.getAuthorizationServerMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -153,34 +155,14 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_requestToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/token", operationID: Operations.RequestToken.id) { request, body, metadata, s in
-            let inputBody: Operations.RequestToken.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.TokenRequest.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.RequestToken.Input(body: inputBody)
-            switch try await self.requestToken(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_showSignInPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/sign-in", operationID: Operations.ShowSignInPage.id) { request, body, metadata, s in
+    func _register_showDeviceEntryPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device", operationID: Operations.ShowDeviceEntryPage.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ShowSignInPage.Input.Query(returnTo: try s.query(pairs, "return_to", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ShowSignInPage.Input(query: query)
-            switch try await self.showSignInPage(input) {
+            let query = Operations.ShowDeviceEntryPage.Input.Query(userCode: try s.query(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowDeviceEntryPage.Input(query: query)
+            switch try await self.showDeviceEntryPage(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .found(let value): return try value.encoded(s, status: 302)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -189,21 +171,23 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/keys", operationID: Operations.CreateKey.id) { request, body, metadata, s in
-            let inputBody: Operations.CreateKey.Input.Body
+    func _register_signInWithPassword(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/sign-in/email", operationID: Operations.SignInWithPassword.id) { request, body, metadata, s in
+            let inputBody: Operations.SignInWithPassword.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.KeyInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.SignInRequest.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.SignInRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateKey.Input(body: inputBody)
-            switch try await self.createKey(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+            let input = Operations.SignInWithPassword.Input(body: inputBody)
+            switch try await self.signInWithPassword(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .seeOther(let value): return try value.encoded(s, status: 303)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -212,44 +196,16 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}", operationID: Operations.ReplaceType.id) { request, body, metadata, s in
-            let path = Operations.ReplaceType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: Operations.ReplaceType.Input.Body
+    func _register_registerType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/types", operationID: Operations.RegisterType.id) { request, body, metadata, s in
+            let inputBody: Operations.RegisterType.Input.Body
             if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.ReplaceType.Input(path: path, body: inputBody)
-            switch try await self.replaceType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_createItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items", operationID: Operations.CreateItem.id) { request, body, metadata, s in
-            let headers = Operations.CreateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateItem.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreateItem.Input(headers: headers, body: inputBody)
-            switch try await self.createItem(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = Operations.RegisterType.Input(body: inputBody)
+            switch try await self.registerType(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -257,7 +213,6 @@ extension APIProtocol {
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -265,18 +220,35 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listItemVersions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/versions", operationID: Operations.ListItemVersions.id) { request, body, metadata, s in
+    func _register_getTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/type-moves/{id}", operationID: Operations.GetTypeMove.id) { request, body, metadata, s in
+            let path = Operations.GetTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetTypeMove.Input(path: path)
+            switch try await self.getTypeMove(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items", operationID: Operations.ListItems.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = Operations.ListItemVersions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListItemVersions.Input.Query(after: try s.query(pairs, "after", as: Swift.Int64.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListItemVersions.Input(path: path, query: query)
-            switch try await self.listItemVersions(input) {
+            let query = Operations.ListItems.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), source: try s.query(pairs, "source", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.ListItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), sort: try s.query(pairs, "sort", as: Swift.String.self, style: .form, explode: true, shape: .primitive), direction: try s.query(pairs, "direction", as: Operations.ListItems.Input.Query.DirectionPayload.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50, cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ListItems.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListItems.Input(query: query, headers: headers)
+            switch try await self.listItems(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -285,14 +257,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_deleteItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/extensions/{namespace}", operationID: Operations.DeleteItemExtension.id) { request, body, metadata, s in
-            let path = Operations.DeleteItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteItemExtension.Input(path: path, headers: headers)
-            switch try await self.deleteItemExtension(input) {
+    func _register_removeItemTag(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/tags/{tag}", operationID: Operations.RemoveItemTag.id) { request, body, metadata, s in
+            let path = Operations.RemoveItemTag.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), tag: try s.path(metadata, "tag", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.RemoveItemTag.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.RemoveItemTag.Input(path: path, headers: headers)
+            switch try await self.removeItemTag(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
@@ -305,18 +276,92 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_updateEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/edges/{id}", operationID: Operations.UpdateEdge.id) { request, body, metadata, s in
-            let path = Operations.UpdateEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateEdge.Input.Body
+    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
+            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.GetEdge.Input(path: path, headers: headers)
+            switch try await self.getEdge(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listOccurrences(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/occurrences", operationID: Operations.ListOccurrences.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListOccurrences.Input.Query(from: try s.requiredQuery(pairs, "from", as: Swift.String.self, style: .form, explode: true, shape: .primitive), to: try s.requiredQuery(pairs, "to", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListOccurrences.Input(query: query)
+            switch try await self.listOccurrences(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listHousekeepingJobs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/housekeeping", operationID: Operations.ListHousekeepingJobs.id) { request, body, metadata, s in
+            let input = Operations.ListHousekeepingJobs.Input()
+            switch try await self.listHousekeepingJobs(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_replaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/config", operationID: Operations.ReplaceConfig.id) { request, body, metadata, s in
+            let inputBody: Operations.ReplaceConfig.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgePatch.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.UpdateEdge.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.updateEdge(input) {
+            let input = Operations.ReplaceConfig.Input(body: inputBody)
+            switch try await self.replaceConfig(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/folders/{id}", operationID: Operations.UpdateFolder.id) { request, body, metadata, s in
+            let path = Operations.UpdateFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.UpdateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateFolder.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.FolderPatch.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.UpdateFolder.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.updateFolder(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
@@ -324,73 +369,6 @@ extension APIProtocol {
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/webhooks/{id}", operationID: Operations.UpdateWebhook.id) { request, body, metadata, s in
-            let path = Operations.UpdateWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateWebhook.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.WebhookPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateWebhook.Input(path: path, body: inputBody)
-            switch try await self.updateWebhook(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_uploadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/blobs", operationID: Operations.UploadBlob.id) { request, body, metadata, s in
-            let headers = Operations.UploadBlob.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UploadBlob.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UploadBlob.Input(headers: headers, body: inputBody)
-            switch try await self.uploadBlob(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/views/{id}", operationID: Operations.GetView.id) { request, body, metadata, s in
-            let path = Operations.GetView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetView.Input(path: path)
-            switch try await self.getView(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -284,25 +284,31 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
-            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateEdge.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
-            switch try await self.createEdge(input) {
+    func _register_listTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/metadata/tags", operationID: Operations.ListTags.id) { request, body, metadata, s in
+            let input = Operations.ListTags.Input()
+            switch try await self.listTags(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .created(let value): return try value.encoded(s, status: 201)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: Operations.StreamEvents.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.StreamEvents.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), edges: try s.query(pairs, "edges", as: Operations.StreamEvents.Input.Query.EdgesPayload.self, style: .form, explode: true, shape: .primitive) ?? .all, copy: try s.query(pairs, "copy", as: Operations.StreamEvents.Input.Query.CopyPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.StreamEvents.Input.Headers(lastEventID: try s.header(request, "Last-Event-ID", as: Swift.String.self, explode: false, shape: .primitive), xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.StreamEvents.Input(query: query, headers: headers)
+            switch try await self.streamEvents(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -312,28 +318,11 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
-            let input = Operations.ListWebhooks.Input()
-            switch try await self.listWebhooks(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
-            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
-            switch try await self.listWebhookDeliveries(input) {
+    func _register_deleteWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/webhooks/{id}", operationID: Operations.DeleteWebhook.id) { request, body, metadata, s in
+            let path = Operations.DeleteWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.DeleteWebhook.Input(path: path)
+            switch try await self.deleteWebhook(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
@@ -346,18 +335,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getBlobUrl(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}/url", operationID: Operations.GetBlobUrl.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.GetBlobUrl.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 3600)
-            let input = Operations.GetBlobUrl.Input(path: path, query: query)
-            switch try await self.getBlobUrl(input) {
+    func _register_getConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/config", operationID: Operations.GetConfig.id) { request, body, metadata, s in
+            let input = Operations.GetConfig.Input()
+            switch try await self.getConfig(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -366,24 +350,22 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_updateView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/views/{id}", operationID: Operations.UpdateView.id) { request, body, metadata, s in
-            let path = Operations.UpdateView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateView.Input.Body
+    func _register_createFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/folders", operationID: Operations.CreateFolder.id) { request, body, metadata, s in
+            let headers = Operations.CreateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateFolder.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ViewPatch.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.FolderInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.UpdateView.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.updateView(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .conflict(let value): return try value.encoded(s, status: 409)
+            let input = Operations.CreateFolder.Input(headers: headers, body: inputBody)
+            switch try await self.createFolder(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)

@@ -88,7 +88,7 @@ extension Operations.ListGrants.Output.Ok {
     }
 }
 
-extension Operations.GetType.Output.Ok {
+extension Operations.RegisterType.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -104,7 +104,7 @@ extension Operations.GetType.Output.Ok {
     }
 }
 
-extension Operations.ListItems.Output.Ok {
+extension Operations.ListEdgeTypes.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -114,6 +114,7 @@ extension Operations.ListItems.Output.Ok {
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
         try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
+        try s.header(&response, "ETag", headers.eTag, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -155,18 +156,19 @@ extension Operations.ListFolders.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_revokeToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/revoke", operationID: Operations.RevokeToken.id) { request, body, metadata, s in
-            let inputBody: Operations.RevokeToken.Input.Body
+    func _register_requestToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/token", operationID: Operations.RequestToken.id) { request, body, metadata, s in
+            let inputBody: Operations.RequestToken.Input.Body
             if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.RevocationRequest.self, body))
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.TokenRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RevokeToken.Input(body: inputBody)
-            switch try await self.revokeToken(input) {
+            let input = Operations.RequestToken.Input(body: inputBody)
+            switch try await self.requestToken(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -175,15 +177,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_showDeviceConsentPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device/consent", operationID: Operations.ShowDeviceConsentPage.id) { request, body, metadata, s in
+    func _register_showSignInPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/sign-in", operationID: Operations.ShowSignInPage.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ShowDeviceConsentPage.Input.Query(userCode: try s.requiredQuery(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ShowDeviceConsentPage.Input(query: query)
-            switch try await self.showDeviceConsentPage(input) {
+            let query = Operations.ShowSignInPage.Input.Query(returnTo: try s.query(pairs, "return_to", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowSignInPage.Input(query: query)
+            switch try await self.showSignInPage(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -192,99 +192,106 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getCurrentKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys/current", operationID: Operations.GetCurrentKey.id) { request, body, metadata, s in
-            let headers = Operations.GetCurrentKey.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.GetCurrentKey.Input(headers: headers)
-            switch try await self.getCurrentKey(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/types/{id}", operationID: Operations.DeleteType.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.DeleteType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.DeleteType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.DeleteType.Input(path: path, query: query)
-            switch try await self.deleteType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listEdgeTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/edge-types", operationID: Operations.ListEdgeTypes.id) { request, body, metadata, s in
-            let headers = Operations.ListEdgeTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListEdgeTypes.Input(headers: headers)
-            switch try await self.listEdgeTypes(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_restoreItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/restore", operationID: Operations.RestoreItem.id) { request, body, metadata, s in
-            let path = Operations.RestoreItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.RestoreItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.RestoreItem.Input(path: path, headers: headers)
-            switch try await self.restoreItem(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_mergeItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}/metadata", operationID: Operations.MergeItemMetadata.id) { request, body, metadata, s in
-            let path = Operations.MergeItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.MergeItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.MergeItemMetadata.Input.Body
+    func _register_createKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/keys", operationID: Operations.CreateKey.id) { request, body, metadata, s in
+            let inputBody: Operations.CreateKey.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.KeyInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.MergeItemMetadata.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.mergeItemMetadata(input) {
+            let input = Operations.CreateKey.Input(body: inputBody)
+            switch try await self.createKey(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_replaceType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}", operationID: Operations.ReplaceType.id) { request, body, metadata, s in
+            let path = Operations.ReplaceType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let inputBody: Operations.ReplaceType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.ReplaceType.Input(path: path, body: inputBody)
+            switch try await self.replaceType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_deleteEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edge-types/{id}", operationID: Operations.DeleteEdgeType.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.DeleteEdgeType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.DeleteEdgeType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteEdgeType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.DeleteEdgeType.Input(path: path, query: query)
+            switch try await self.deleteEdgeType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_purgeItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/purge", operationID: Operations.PurgeItem.id) { request, body, metadata, s in
+            let path = Operations.PurgeItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.PurgeItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.PurgeItem.Input(path: path, headers: headers)
+            switch try await self.purgeItem(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listItemExtensions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions", operationID: Operations.ListItemExtensions.id) { request, body, metadata, s in
+            let path = Operations.ListItemExtensions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.ListItemExtensions.Input(path: path)
+            switch try await self.listItemExtensions(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -88,7 +88,16 @@ extension Operations.GetOwner.Output.Ok {
     }
 }
 
-extension Operations.RegisterType.Output.Created {
+extension Operations.ListTypes.Output.NotModified {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "ETag", headers.eTag, explode: false)
+        return (response, nil)
+    }
+}
+
+extension Operations.PreviewTypeMove.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -104,25 +113,7 @@ extension Operations.RegisterType.Output.Created {
     }
 }
 
-extension Operations.ListEdgeTypes.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
-        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.ListOccurrences.Output.Ok {
+extension Operations.GetItemExtension.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -138,7 +129,7 @@ extension Operations.ListOccurrences.Output.Ok {
     }
 }
 
-extension Operations.GetBlobUrl.Output.Ok {
+extension Operations.ListWebhookDeliveries.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -155,19 +146,11 @@ extension Operations.GetBlobUrl.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_submitConsentDecision(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/authorize/decision", operationID: Operations.SubmitConsentDecision.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitConsentDecision.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.ConsentDecision.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SubmitConsentDecision.Input(body: inputBody)
-            switch try await self.submitConsentDecision(input) {
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
+    func _register_getInstance(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/", operationID: Operations.GetInstance.id) { request, body, metadata, s in
+            let input = Operations.GetInstance.Input()
+            switch try await self.getInstance(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -176,23 +159,53 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_signInWithPassword(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/sign-in/email", operationID: Operations.SignInWithPassword.id) { request, body, metadata, s in
-            let inputBody: Operations.SignInWithPassword.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.SignInRequest.self, body))
-            } else if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.SignInRequest.self, body))
+    func _register_revokeToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/revoke", operationID: Operations.RevokeToken.id) { request, body, metadata, s in
+            let inputBody: Operations.RevokeToken.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.RevocationRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.SignInWithPassword.Input(body: inputBody)
-            switch try await self.signInWithPassword(input) {
+            let input = Operations.RevokeToken.Input(body: inputBody)
+            switch try await self.revokeToken(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .seeOther(let value): return try value.encoded(s, status: 303)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_showDeviceConsentPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device/consent", operationID: Operations.ShowDeviceConsentPage.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ShowDeviceConsentPage.Input.Query(userCode: try s.requiredQuery(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowDeviceConsentPage.Input(query: query)
+            switch try await self.showDeviceConsentPage(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .found(let value): return try value.encoded(s, status: 302)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getCurrentKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys/current", operationID: Operations.GetCurrentKey.id) { request, body, metadata, s in
+            let headers = Operations.GetCurrentKey.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.GetCurrentKey.Input(headers: headers)
+            switch try await self.getCurrentKey(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -201,23 +214,111 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_registerType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/types", operationID: Operations.RegisterType.id) { request, body, metadata, s in
-            let inputBody: Operations.RegisterType.Input.Body
+    func _register_deleteType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/types/{id}", operationID: Operations.DeleteType.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.DeleteType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.DeleteType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.DeleteType.Input(path: path, query: query)
+            switch try await self.deleteType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listEdgeTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edge-types", operationID: Operations.ListEdgeTypes.id) { request, body, metadata, s in
+            let headers = Operations.ListEdgeTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), ifNoneMatch: try s.header(request, "If-None-Match", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListEdgeTypes.Input(headers: headers)
+            switch try await self.listEdgeTypes(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notModified(let value): return try value.encoded(s, status: 304)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_restoreItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/restore", operationID: Operations.RestoreItem.id) { request, body, metadata, s in
+            let path = Operations.RestoreItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.RestoreItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.RestoreItem.Input(path: path, headers: headers)
+            switch try await self.restoreItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_mergeItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}/metadata", operationID: Operations.MergeItemMetadata.id) { request, body, metadata, s in
+            let path = Operations.MergeItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.MergeItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.MergeItemMetadata.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RegisterType.Input(body: inputBody)
-            switch try await self.registerType(input) {
+            let input = Operations.MergeItemMetadata.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.mergeItemMetadata(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
+            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateEdge.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
+            switch try await self.createEdge(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -225,15 +326,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/type-moves/{id}", operationID: Operations.GetTypeMove.id) { request, body, metadata, s in
-            let path = Operations.GetTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetTypeMove.Input(path: path)
-            switch try await self.getTypeMove(input) {
+    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
+            let input = Operations.ListWebhooks.Input()
+            switch try await self.listWebhooks(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -242,102 +341,17 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items", operationID: Operations.ListItems.id) { request, body, metadata, s in
+    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ListItems.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), source: try s.query(pairs, "source", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.ListItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), sort: try s.query(pairs, "sort", as: Swift.String.self, style: .form, explode: true, shape: .primitive), direction: try s.query(pairs, "direction", as: Operations.ListItems.Input.Query.DirectionPayload.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50, cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.ListItems.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListItems.Input(query: query, headers: headers)
-            switch try await self.listItems(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listItemExtensions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions", operationID: Operations.ListItemExtensions.id) { request, body, metadata, s in
-            let path = Operations.ListItemExtensions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.ListItemExtensions.Input(path: path)
-            switch try await self.listItemExtensions(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/metadata/tags", operationID: Operations.ListTags.id) { request, body, metadata, s in
-            let input = Operations.ListTags.Input()
-            switch try await self.listTags(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edges/{id}", operationID: Operations.DeleteEdge.id) { request, body, metadata, s in
-            let path = Operations.DeleteEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteEdge.Input(path: path, headers: headers)
-            switch try await self.deleteEdge(input) {
+            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
+            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
+            switch try await self.listWebhookDeliveries(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}", operationID: Operations.GetWebhook.id) { request, body, metadata, s in
-            let path = Operations.GetWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetWebhook.Input(path: path)
-            switch try await self.getWebhook(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/spaces/me/config", operationID: Operations.GetSpaceConfig.id) { request, body, metadata, s in
-            let input = Operations.GetSpaceConfig.Input()
-            switch try await self.getSpaceConfig(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -94,24 +94,7 @@ extension Operations.CreateKey.Output.Created {
     }
 }
 
-extension Operations.SetTypeIcon.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.ListTags.Output.Ok {
+extension Operations.DeleteType.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -127,7 +110,39 @@ extension Operations.ListTags.Output.Ok {
     }
 }
 
-extension Operations.RunHousekeeping.Output.Ok {
+extension Operations.ListItemVersions.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListWebhooks.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListViews.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -144,74 +159,41 @@ extension Operations.RunHousekeeping.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_registerOAuthClient(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/oauth2/register", operationID: Operations.RegisterOAuthClient.id) { request, body, metadata, s in
-            let inputBody: Operations.RegisterOAuthClient.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ClientRegistrationRequest.self, body))
+    func _register_requestDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device/code", operationID: Operations.RequestDeviceCode.id) { request, body, metadata, s in
+            let inputBody: Operations.RequestDeviceCode.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceAuthorizationRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RegisterOAuthClient.Input(body: inputBody)
-            switch try await self.registerOAuthClient(input) {
+            let input = Operations.RequestDeviceCode.Input(body: inputBody)
+            switch try await self.requestDeviceCode(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/owner", operationID: Operations.CreateOwner.id) { request, body, metadata, s in
+            let inputBody: Operations.CreateOwner.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.OwnerInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreateOwner.Input(body: inputBody)
+            switch try await self.createOwner(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_submitDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device", operationID: Operations.SubmitDeviceCode.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitDeviceCode.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceCodeEntry.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SubmitDeviceCode.Input(body: inputBody)
-            switch try await self.submitDeviceCode(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_revokeGrant(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/auth/grants/{id}", operationID: Operations.RevokeGrant.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.RevokeGrant.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.RevokeGrant.Input.Query(revokeKeys: try s.query(pairs, "revoke_keys", as: Operations.RevokeGrant.Input.Query.RevokeKeysPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.RevokeGrant.Input(path: path, query: query)
-            switch try await self.revokeGrant(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/types/{id}", operationID: Operations.GetType.id) { request, body, metadata, s in
-            let path = Operations.GetType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetType.Input(path: path)
-            switch try await self.getType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -221,15 +203,16 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_cancelTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/{id}/cancel", operationID: Operations.CancelTypeMove.id) { request, body, metadata, s in
-            let path = Operations.CancelTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.CancelTypeMove.Input(path: path)
-            switch try await self.cancelTypeMove(input) {
+    func _register_listTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/types", operationID: Operations.ListTypes.id) { request, body, metadata, s in
+            let headers = Operations.ListTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), ifNoneMatch: try s.header(request, "If-None-Match", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListTypes.Input(headers: headers)
+            switch try await self.listTypes(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .notModified(let value): return try value.encoded(s, status: 304)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -238,35 +221,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getItemStats(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/stats", operationID: Operations.GetItemStats.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.GetItemStats.Input.Query(by: try s.query(pairs, "by", as: Operations.GetItemStats.Input.Query.ByPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.GetItemStats.Input(query: query)
-            switch try await self.getItemStats(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_transitionItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/transition", operationID: Operations.TransitionItem.id) { request, body, metadata, s in
-            let path = Operations.TransitionItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.TransitionItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.TransitionItem.Input.Body
+    func _register_startTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves", operationID: Operations.StartTypeMove.id) { request, body, metadata, s in
+            let headers = Operations.StartTypeMove.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.StartTypeMove.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemTransition.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.TransitionItem.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.transitionItem(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = Operations.StartTypeMove.Input(headers: headers, body: inputBody)
+            switch try await self.startTypeMove(input) {
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
@@ -281,44 +247,27 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/extensions/{namespace}", operationID: Operations.ReplaceItemExtension.id) { request, body, metadata, s in
-            let path = Operations.ReplaceItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.ReplaceItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.ReplaceItemExtension.Input.Body
+    func _register_updateItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}", operationID: Operations.UpdateItem.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.UpdateItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.UpdateItem.Input.Query(conflict: try s.query(pairs, "conflict", as: Operations.UpdateItem.Input.Query.ConflictPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.UpdateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateItem.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.JSONObject.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ItemPatch.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.ReplaceItemExtension.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.replaceItemExtension(input) {
+            let input = Operations.UpdateItem.Input(path: path, query: query, headers: headers, body: inputBody)
+            switch try await self.updateItem(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
-                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: Operations.StreamEvents.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.StreamEvents.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), edges: try s.query(pairs, "edges", as: Operations.StreamEvents.Input.Query.EdgesPayload.self, style: .form, explode: true, shape: .primitive) ?? .all, copy: try s.query(pairs, "copy", as: Operations.StreamEvents.Input.Query.CopyPayload.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.StreamEvents.Input.Headers(lastEventID: try s.header(request, "Last-Event-ID", as: Swift.String.self, explode: false, shape: .primitive), xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.StreamEvents.Input(query: query, headers: headers)
-            switch try await self.streamEvents(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -328,54 +277,118 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_deleteWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/webhooks/{id}", operationID: Operations.DeleteWebhook.id) { request, body, metadata, s in
-            let path = Operations.DeleteWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.DeleteWebhook.Input(path: path)
-            switch try await self.deleteWebhook(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/config", operationID: Operations.GetConfig.id) { request, body, metadata, s in
-            let input = Operations.GetConfig.Input()
-            switch try await self.getConfig(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_createFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/folders", operationID: Operations.CreateFolder.id) { request, body, metadata, s in
-            let headers = Operations.CreateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateFolder.Input.Body
+    func _register_addItemTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/tags", operationID: Operations.AddItemTags.id) { request, body, metadata, s in
+            let path = Operations.AddItemTags.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.AddItemTags.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.AddItemTags.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.FolderInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TagsAddInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateFolder.Input(headers: headers, body: inputBody)
-            switch try await self.createFolder(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+            let input = Operations.AddItemTags.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.addItemTags(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listEdges(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges", operationID: Operations.ListEdges.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListEdges.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ListEdges.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListEdges.Input(query: query, headers: headers)
+            switch try await self.listEdges(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/webhooks", operationID: Operations.CreateWebhook.id) { request, body, metadata, s in
+            let inputBody: Operations.CreateWebhook.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.WebhookInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreateWebhook.Input(body: inputBody)
+            switch try await self.createWebhook(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_runHousekeeping(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/housekeeping/{name}/run", operationID: Operations.RunHousekeeping.id) { request, body, metadata, s in
+            let path = Operations.RunHousekeeping.Input.Path(name: try s.path(metadata, "name", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.RunHousekeeping.Input(path: path)
+            switch try await self.runHousekeeping(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listFolders(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/folders", operationID: Operations.ListFolders.id) { request, body, metadata, s in
+            let input = Operations.ListFolders.Input()
+            switch try await self.listFolders(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_deleteFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/folders/{id}", operationID: Operations.DeleteFolder.id) { request, body, metadata, s in
+            let path = Operations.DeleteFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteFolder.Input(path: path, headers: headers)
+            switch try await self.deleteFolder(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)

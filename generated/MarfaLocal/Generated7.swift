@@ -89,7 +89,7 @@ extension Operations.RevokeGrant.Output.Ok {
     }
 }
 
-extension Operations.DeleteType.Output.Ok {
+extension Operations.GetType.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -105,7 +105,7 @@ extension Operations.DeleteType.Output.Ok {
     }
 }
 
-extension Operations.GetItem.Output.Ok {
+extension Operations.ListItems.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -123,7 +123,7 @@ extension Operations.GetItem.Output.Ok {
     }
 }
 
-extension Operations.ListWebhooks.Output.Ok {
+extension Operations.ListOccurrences.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -139,7 +139,7 @@ extension Operations.ListWebhooks.Output.Ok {
     }
 }
 
-extension Operations.ListViews.Output.Ok {
+extension Operations.GetBlobUrl.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -156,19 +156,19 @@ extension Operations.ListViews.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_requestDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device/code", operationID: Operations.RequestDeviceCode.id) { request, body, metadata, s in
-            let inputBody: Operations.RequestDeviceCode.Input.Body
+    func _register_submitConsentDecision(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/authorize/decision", operationID: Operations.SubmitConsentDecision.id) { request, body, metadata, s in
+            let inputBody: Operations.SubmitConsentDecision.Input.Body
             if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceAuthorizationRequest.self, body))
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.ConsentDecision.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RequestDeviceCode.Input(body: inputBody)
-            switch try await self.requestDeviceCode(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = Operations.SubmitConsentDecision.Input(body: inputBody)
+            switch try await self.submitConsentDecision(input) {
+                case .found(let value): return try value.encoded(s, status: 302)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -177,16 +177,71 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/owner", operationID: Operations.CreateOwner.id) { request, body, metadata, s in
-            let inputBody: Operations.CreateOwner.Input.Body
+    func _register_getOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/owner", operationID: Operations.GetOwner.id) { request, body, metadata, s in
+            let input = Operations.GetOwner.Input()
+            switch try await self.getOwner(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listKeys(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys", operationID: Operations.ListKeys.id) { request, body, metadata, s in
+            let input = Operations.ListKeys.Input()
+            switch try await self.listKeys(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_normalizeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/types/normalize", operationID: Operations.NormalizeType.id) { request, body, metadata, s in
+            let inputBody: Operations.NormalizeType.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.OwnerInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateOwner.Input(body: inputBody)
-            switch try await self.createOwner(input) {
+            let input = Operations.NormalizeType.Input(body: inputBody)
+            switch try await self.normalizeType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_registerEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/edge-types", operationID: Operations.RegisterEdgeType.id) { request, body, metadata, s in
+            let inputBody: Operations.RegisterEdgeType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.EdgeTypeInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.RegisterEdgeType.Input(body: inputBody)
+            switch try await self.registerEdgeType(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -200,15 +255,19 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/types", operationID: Operations.ListTypes.id) { request, body, metadata, s in
-            let headers = Operations.ListTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListTypes.Input(headers: headers)
-            switch try await self.listTypes(input) {
+    func _register_deleteItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}", operationID: Operations.DeleteItem.id) { request, body, metadata, s in
+            let path = Operations.DeleteItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteItem.Input(path: path, headers: headers)
+            switch try await self.deleteItem(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -217,56 +276,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_previewTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/preview", operationID: Operations.PreviewTypeMove.id) { request, body, metadata, s in
-            let inputBody: Operations.PreviewTypeMove.Input.Body
+    func _register_replaceItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/metadata", operationID: Operations.ReplaceItemMetadata.id) { request, body, metadata, s in
+            let path = Operations.ReplaceItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.ReplaceItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.ReplaceItemMetadata.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.PreviewTypeMove.Input(body: inputBody)
-            switch try await self.previewTypeMove(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edge-types/{id}", operationID: Operations.DeleteEdgeType.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.DeleteEdgeType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.DeleteEdgeType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteEdgeType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.DeleteEdgeType.Input(path: path, query: query)
-            switch try await self.deleteEdgeType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_purgeItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/purge", operationID: Operations.PurgeItem.id) { request, body, metadata, s in
-            let path = Operations.PurgeItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.PurgeItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.PurgeItem.Input(path: path, headers: headers)
-            switch try await self.purgeItem(input) {
+            let input = Operations.ReplaceItemMetadata.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.replaceItemMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -281,31 +302,14 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_removeItemTag(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/tags/{tag}", operationID: Operations.RemoveItemTag.id) { request, body, metadata, s in
-            let path = Operations.RemoveItemTag.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), tag: try s.path(metadata, "tag", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.RemoveItemTag.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.RemoveItemTag.Input(path: path, headers: headers)
-            switch try await self.removeItemTag(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
-            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.GetEdge.Input(path: path, headers: headers)
-            switch try await self.getEdge(input) {
+    func _register_listItemEdges(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/edges", operationID: Operations.ListItemEdges.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.ListItemEdges.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListItemEdges.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ListItemEdges.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListItemEdges.Input(path: path, query: query, headers: headers)
+            switch try await self.listItemEdges(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -320,48 +324,12 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listOccurrences(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/occurrences", operationID: Operations.ListOccurrences.id) { request, body, metadata, s in
+    func _register_listAuditLog(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/audit", operationID: Operations.ListAuditLog.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ListOccurrences.Input.Query(from: try s.requiredQuery(pairs, "from", as: Swift.String.self, style: .form, explode: true, shape: .primitive), to: try s.requiredQuery(pairs, "to", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListOccurrences.Input(query: query)
-            switch try await self.listOccurrences(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listHousekeepingJobs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/housekeeping", operationID: Operations.ListHousekeepingJobs.id) { request, body, metadata, s in
-            let input = Operations.ListHousekeepingJobs.Input()
-            switch try await self.listHousekeepingJobs(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_replaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/config", operationID: Operations.ReplaceConfig.id) { request, body, metadata, s in
-            let inputBody: Operations.ReplaceConfig.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.ReplaceConfig.Input(body: inputBody)
-            switch try await self.replaceConfig(input) {
+            let query = Operations.ListAuditLog.Input.Query(action: try s.query(pairs, "action", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceType: try s.query(pairs, "resource_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceId: try s.query(pairs, "resource_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Swift.String.self, style: .form, explode: true, shape: .primitive), until: try s.query(pairs, "until", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50, cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListAuditLog.Input(query: query)
+            switch try await self.listAuditLog(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -374,18 +342,53 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_updateFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/folders/{id}", operationID: Operations.UpdateFolder.id) { request, body, metadata, s in
-            let path = Operations.UpdateFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateFolder.Input.Body
+    func _register_getSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/spaces/me/config", operationID: Operations.GetSpaceConfig.id) { request, body, metadata, s in
+            let input = Operations.GetSpaceConfig.Input()
+            switch try await self.getSpaceConfig(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getBlobUrl(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}/url", operationID: Operations.GetBlobUrl.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.GetBlobUrl.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 3600)
+            let input = Operations.GetBlobUrl.Input(path: path, query: query)
+            switch try await self.getBlobUrl(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/views/{id}", operationID: Operations.UpdateView.id) { request, body, metadata, s in
+            let path = Operations.UpdateView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.UpdateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateView.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.FolderPatch.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ViewPatch.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.UpdateFolder.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.updateFolder(input) {
+            let input = Operations.UpdateView.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.updateView(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .badRequest(let value): return try value.encoded(s, status: 400)

@@ -66,15 +66,21 @@ struct EventReplay: Sendable {
     }
 
     /// Reads the catalog again each `catalogRefresh.interval` while the follow runs, so a type
-    /// changed on another device reaches this copy's `catalog`; a failed read waits for the next.
+    /// changed on another device reaches this copy's `catalog`; after the first, each read asks
+    /// only whether it changed (`If-None-Match`). A failed read waits for the next.
     private func startCatalogRefresh(view: String, tally: Locked<Tally>) -> Task<Void, Never>? {
         guard let (clock, interval) = catalogRefresh else { return nil }
         return Task {
+            var reading = CatalogReading()
             while true {
                 do { try await clock.sleep(for: interval) } catch { return }
                 guard !Task.isCancelled else { return }
                 do {
-                    try await refreshCatalog(view: view)
+                    guard try await reading.refresh(from: wire, view: view) else { continue }
+                    let changed = try await store.replaceCatalog(
+                        itemTypes: reading.itemTypes, edgeTypes: reading.edgeTypes)
+                    guard changed else { continue }
+                    onChange(Change(origin: .refreshed(.catalog)))
                     let catalog = try await store.heldCatalog()
                     tally.withLock { $0.catalog = catalog }
                 } catch {

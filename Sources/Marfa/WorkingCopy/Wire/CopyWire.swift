@@ -17,8 +17,25 @@ struct CopyWire: Sendable {
 
     /// The instance's types: a bare array, `{types}` or a page.
     func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
-        let answer = try await exchange.get("/types", view: view, operation: "listTypes")
-        return try WireShapes.page(answer, list: "types", what: "type list").rows.map { row throws(MarfaError) in
+        try Self.itemTypes(try await exchange.get("/types", view: view, operation: "listTypes"))
+    }
+
+    /// The instance's types with their `ETag`, or nil when they are unchanged since `tag` (a `304`;
+    /// a server without tags always answers them).
+    func itemTypes(
+        view: String?, ifChangedSince tag: String?
+    ) async throws(MarfaError)
+        -> (types: [Components.Schemas.ItemType], tag: String?)?
+    {
+        guard let answer = try await exchange.getIfChanged("/types", view: view, tag: tag, operation: "listTypes")
+        else {
+            return nil
+        }
+        return (try Self.itemTypes(try WireExchange.json(answer.body, what: "listTypes")), answer.tag)
+    }
+
+    private static func itemTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.ItemType] {
+        try WireShapes.page(answer, list: "types", what: "type list").rows.map { row throws(MarfaError) in
             try WireShapes.decode(Components.Schemas.ItemType.self, from: try WireShapes.itemType(row), what: "type")
         }
     }
@@ -30,8 +47,28 @@ struct CopyWire: Sendable {
                 try await exchange.get("/edge-types", view: view, operation: "listEdgeTypes")
             })
         else { return [] }
-        return try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map {
-            row throws(MarfaError) in
+        return try Self.edgeTypes(answer)
+    }
+
+    /// The instance's edge types with their `ETag`, or nil when they are unchanged since `tag`;
+    /// none, untagged, from a server without the door.
+    func edgeTypes(
+        view: String?, ifChangedSince tag: String?
+    ) async throws(MarfaError)
+        -> (edgeTypes: [Components.Schemas.EdgeType], tag: String?)?
+    {
+        let answer: (body: [UInt8], tag: String?)?
+        do {
+            answer = try await exchange.getIfChanged("/edge-types", view: view, tag: tag, operation: "listEdgeTypes")
+        } catch .notFound {
+            return ([], nil)
+        }
+        guard let answer else { return nil }
+        return (try Self.edgeTypes(try WireExchange.json(answer.body, what: "listEdgeTypes")), answer.tag)
+    }
+
+    private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.EdgeType] {
+        try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map { row throws(MarfaError) in
             try WireShapes.decode(
                 Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
         }

@@ -47,7 +47,27 @@ struct WireExchange: Sendable {
     func getBytes(
         _ path: String, query: [(String, String?)] = [], view: String?, operation: String
     ) async throws(MarfaError) -> [UInt8] {
+        try await getAnswer(path, query: query, view: view, operation: operation).body
+    }
+
+    /// `get` of `path` sent with `If-None-Match: tag` when a tag is given: nil when the server
+    /// answers `304` (nothing changed since that tag), else the body with the answer's `ETag`.
+    func getIfChanged(
+        _ path: String, view: String?, tag: String?, operation: String
+    ) async throws(MarfaError) -> (body: [UInt8], tag: String?)? {
         var fields = HTTPFields()
+        if let tag { fields["If-None-Match"] = tag }
+        let answer = try await getAnswer(path, view: view, fields: fields, operation: operation)
+        if answer.response.status == 304 { return nil }
+        return (answer.body, answer.response.headerFields["ETag"])
+    }
+
+    /// The whole answer of a `GET`, certified for `view` when given.
+    private func getAnswer(
+        _ path: String, query: [(String, String?)] = [], view: String?, fields extra: HTTPFields = [:],
+        operation: String
+    ) async throws(MarfaError) -> Answer {
+        var fields = extra
         fields["Accept"] = "application/json"
         if let view { fields[Self.readViewHeader] = view }
         let head = HTTPRequest(method: .get, path: path + Self.queryText(query), headerFields: fields)
@@ -61,7 +81,7 @@ struct WireExchange: Sendable {
             throw CopyWire.certifiedError(
                 .server(status: 409, code: "read_view_changed", message: "The answer named another read view."))
         }
-        return answer.body
+        return answer
     }
 
     /// A write (`POST`, `PATCH`, `DELETE`) of `path` with the JSON `body` when given, answered as
