@@ -76,11 +76,9 @@ struct EventReplay: Sendable {
                 do { try await clock.sleep(for: interval) } catch { return }
                 guard !Task.isCancelled else { return }
                 do {
-                    guard try await reading.refresh(from: wire, view: view) else { continue }
-                    let changed = try await store.replaceCatalog(
-                        itemTypes: reading.itemTypes, edgeTypes: reading.edgeTypes)
-                    guard changed else { continue }
-                    onChange(Change(origin: .refreshed(.catalog)))
+                    guard try await reading.refresh(from: wire, view: view),
+                        try await replaceCatalog(itemTypes: reading.itemTypes, edgeTypes: reading.edgeTypes)
+                    else { continue }
                     let catalog = try await store.heldCatalog()
                     tally.withLock { $0.catalog = catalog }
                 } catch {
@@ -91,9 +89,17 @@ struct EventReplay: Sendable {
     }
 
     private func refreshCatalog(view: String) async throws(MarfaError) {
-        let changed = try await store.replaceCatalog(
+        _ = try await replaceCatalog(
             itemTypes: try await wire.itemTypes(view: view), edgeTypes: try await wire.edgeTypes(view: view))
+    }
+
+    /// Stores the catalog read and announces `.refreshed(.catalog)` when it changed; true then.
+    private func replaceCatalog(
+        itemTypes: [Components.Schemas.ItemType], edgeTypes: [Components.Schemas.EdgeType]
+    ) async throws(MarfaError) -> Bool {
+        let changed = try await store.replaceCatalog(itemTypes: itemTypes, edgeTypes: edgeTypes)
         if changed { onChange(Change(origin: .refreshed(.catalog))) }
+        return changed
     }
 
     /// Handles the frames that arrived together in order: each run of events is applied in one
