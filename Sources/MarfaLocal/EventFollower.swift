@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 
@@ -8,7 +9,9 @@ import MarfaSQLite
 /// for a ping interval. It ends with `stream_incomplete` when the instance stops
 /// (`server_stopping`) or the key stops working (`credential_ended`), and a copy stream ends with
 /// `read_view_changed` when the view generation moves past the one it opened under, sending no
-/// event written after that change.
+/// event written after that change. A credential that expires (a key's `expires_at`, a sign-in's
+/// access token) ends its open streams with `credential_ended` at that moment on the instance's
+/// clock, as the real server does (`events/credential-token-expired`).
 ///
 /// The body is iterated once, by one task at a time (the server's reader), which is what makes
 /// the unguarded state safe.
@@ -61,12 +64,27 @@ final class EventFollower: @unchecked Sendable {
         let id = subscription.id
         let interval = plan.pingInterval
         let clock = store.clock
+        let expiry = plan.filter.key.expiresAt
         pinger = Task { [hub] in
-            while !Task.isCancelled {
+            await Self.ping(hub, subscription: id, every: interval, until: expiry, on: clock)
+        }
+    }
+
+    /// Pings the follower every `interval` on `clock`, and once more when its credential expires,
+    /// so a quiet stream ends with `credential_ended` as its token's life ends.
+    private static func ping(
+        _ hub: EventHub, subscription id: Int, every interval: Duration, until expiry: Date?, on clock: any MarfaClock
+    ) async {
+        var expiry = expiry
+        while !Task.isCancelled {
+            if let due = expiry, due.timeIntervalSince(clock.now) < interval.inSeconds {
+                try? await clock.sleep(until: due)
+                expiry = nil
+            } else {
                 try? await clock.sleep(for: interval)
-                if Task.isCancelled { break }
-                hub.ping(id)
             }
+            if Task.isCancelled { break }
+            hub.ping(id)
         }
     }
 

@@ -24,6 +24,8 @@ final class SharedEventReads: Sendable {
     private struct Position: Hashable {
         let after: Int64
         let credential: String
+        /// Two tokens of one grant share a credential ID but not their expiry.
+        let expiresAt: Date?
     }
 
     private struct Flight {
@@ -40,7 +42,7 @@ final class SharedEventReads: Sendable {
     func read(
         after: Int64, key: KeyRecord, wakeCount: UInt64, limit: Int, store: LocalStore
     ) async throws -> Batch {
-        let position = Position(after: after, credential: key.id)
+        let position = Position(after: after, credential: key.id, expiresAt: key.expiresAt)
         let task = flights.withLock { flights -> Task<Batch, any Error> in
             if let flight = flights[position], flight.wakeCount >= wakeCount { return flight.task }
             let task = Task {
@@ -63,8 +65,10 @@ final class SharedEventReads: Sendable {
         return try await task.value
     }
 
-    /// Whether `key` (or the OAuth grant it stands for) still works at `now`.
+    /// Whether `key` (or the OAuth grant and access token it stands for) still works at `now`:
+    /// not revoked, and not past its expiry (a key's, or the access token's the stream opened with).
     static func credentialWorks(_ key: KeyRecord, at now: Date, in db: SQLiteConnection) throws -> Bool {
+        if let expires = key.expiresAt, expires <= now { return false }
         if let row = try db.first("SELECT revoked_at, expires_at FROM api_keys WHERE id = ?", key.id) {
             if row.double("revoked_at") != nil { return false }
             if let expires = row.double("expires_at"), expires <= now.stored { return false }

@@ -36,6 +36,20 @@ import Testing
             return result
         }
 
+        /// Creates a note through a second copy on the owner's key, as another device would; answers its id.
+        func writeElsewhere(title: String) async throws -> String {
+            let key = try #require(fixture.instance.bootstrapKey)
+            let other = try await WorkingCopy.open(
+                store: fixture.folder.url.appendingPathComponent("elsewhere-\(UUID().uuidString).sqlite"),
+                server: try Server(url: fixture.instance.url, key: key), expectingUnsent: nil, clock: fixture.clock)
+            _ = try await other.hydrate(types: ["core.note"], tier: .all)
+            let write = try await other.items.create(Draft(type: "core.note", properties: ["title": .string(title)]))
+            let drained = try await other.queue.drain()
+            await other.close()
+            #expect(drained.verdicts.map(\.verdict) == [.accepted])
+            return try #require(write.itemId)
+        }
+
         func close() async {
             await copy.close()
             await fixture.stop()
@@ -98,6 +112,38 @@ import Testing
         #expect(following == .following)
         #expect(signed.auth.refreshCount - before == 1)
         _ = changes
+        await signed.close()
+    }
+
+    @Test(
+        "a follow the instance ends as its token expires renews once, reconnects from its cursor and goes on",
+        .timeLimit(.minutes(1)))
+    func followAcrossTheTokensExpiry() async throws {
+        let signed = try await SignedInCopy.open()
+        let copy = signed.copy
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        var updates = copy.updates().makeAsyncIterator()
+        let changes = copy.changes()
+        #expect(await next(&updates) { $0 == .following } == .following)
+        let before = signed.auth.refreshCount
+
+        // The token's life passes on the instance's clock: it ends the open stream with
+        // stream_incomplete credential_ended, and the follow renews and follows again.
+        signed.fixture.clock.advance(by: .milliseconds(1500))
+        #expect(await next(&updates) { $0 == .connecting } == .connecting)
+        #expect(await next(&updates) { $0 == .following } == .following)
+        #expect(signed.auth.refreshCount - before == 1, "one renewal for the ended stream")
+
+        // A write made elsewhere after the expiry reaches the copy through the renewed stream.
+        let id = try await signed.writeElsewhere(title: "After the expiry")
+        var seen = false
+        for await change in changes where change.itemId == id {
+            seen = true
+            break
+        }
+        #expect(seen)
+        #expect(try await copy.items.get(id)?.title == "After the expiry")
+        #expect(signed.auth.refreshCount - before == 1)
         await signed.close()
     }
 
@@ -190,6 +236,17 @@ private func first<S: AsyncSequence & Sendable>(
         if matches(element) { return element }
         seen += 1
         if seen >= limit { return nil }
+    }
+    return nil
+}
+
+/// The next element of `iterator` that `matches`, at most `limit` elements on.
+private func next<I: AsyncIteratorProtocol>(
+    _ iterator: inout I, limit: Int = 100, where matches: (I.Element) -> Bool
+) async -> I.Element? where I.Element: Sendable {
+    for _ in 0..<limit {
+        guard let element = try? await iterator.next() else { return nil }
+        if matches(element) { return element }
     }
     return nil
 }

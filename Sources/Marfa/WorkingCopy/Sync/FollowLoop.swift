@@ -4,6 +4,8 @@ import Synchronization
 /// The live follow of the instance's events: runs while a `changes()` stream is held and the copy
 /// has a server, reconnects after waits that double from 1 s up to 30 s, and halts on an error
 /// asking again can't clear (an expired copy, a refused key) until the next hydration or catch-up.
+/// A stream the server ended because its token expired (`credential_ended`) is followed by one
+/// renewal and an immediate reconnect (`CredentialEndedRule`).
 final class FollowLoop: Sendable {
     static let longestWait: Duration = .seconds(30)
 
@@ -86,18 +88,25 @@ final class FollowLoop: Sendable {
 
     private func run(_ sync: CopySync) async {
         var wait: Duration = .seconds(1)
+        var credentialEnded = CredentialEndedRule()
         while !Task.isCancelled {
             sync.updates.send(.connecting)
             do {
-                var replay = EventReplay(
-                    wire: CopyWire(server: try sync.server()), store: sync.store, onChange: { sync.feed.send($0) },
-                    onLive: {
-                        sync.updates.send(.following)
-                        sync.feed.send(Change(origin: .serverReachable))
-                    }, progress: { _ in })
-                replay.catalogRefresh = (clock, EventReplay.catalogRefreshInterval)
-                _ = try await replay.run(follow: true)
-                wait = .seconds(1)
+                let server = try sync.server()
+                let sent = try? await server.credentials.authorization()
+                let opened = clock.now
+                do {
+                    try await followOnce(sync, server: server)
+                    credentialEnded.reset()
+                    wait = .seconds(1)
+                } catch let ended where CredentialEndedRule.handles(ended) {
+                    // The server ended the stream when its token expired: renew and reconnect at once.
+                    if try await credentialEnded.renew(
+                        ended, credentials: server.credentials, sent: sent, opened: opened, now: clock.now)
+                    {
+                        continue
+                    }
+                }
             } catch .canceled {
                 return
             } catch let error where Self.waitsForHydration(error) {
@@ -118,6 +127,18 @@ final class FollowLoop: Sendable {
     }
 
     private func finish() { state.withLock { $0.task = nil } }
+
+    /// Reads one copy stream from the copy's cursor, applying its events until it ends.
+    private func followOnce(_ sync: CopySync, server: Server) async throws(MarfaError) {
+        var replay = EventReplay(
+            wire: CopyWire(server: server), store: sync.store, onChange: { sync.feed.send($0) },
+            onLive: {
+                sync.updates.send(.following)
+                sync.feed.send(Change(origin: .serverReachable))
+            }, progress: { _ in })
+        replay.catalogRefresh = (clock, EventReplay.catalogRefreshInterval)
+        _ = try await replay.run(follow: true)
+    }
 
     /// Errors a follow waits out quietly: the copy was never filled.
     static func waitsForHydration(_ error: MarfaError) -> Bool {

@@ -1,0 +1,74 @@
+import Foundation
+import Marfa
+import Testing
+
+/// A follow whose stream the server ends with `stream_incomplete` `credential_ended`, as the real
+/// server does when the access token that opened it expires (its reason list: "a reconnect with
+/// the token an app refreshed to resumes"), against `ScriptedMarfa` in the local instance's
+/// dialect and in the real server's variations.
+@Suite("Working copy: a follow across a token's expiry, on a scripted server", .timeLimit(.minutes(1)))
+struct FollowCredentialEndedTests {
+    @Test(
+        "the follow renews once, reconnects from the cursor the ended stream names, and goes on",
+        arguments: [ScriptedMarfa.Dialect.local, .variant])
+    func renewsAndReconnectsFromItsCursor(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let credentials = RenewingCredentials()
+        let setup = try await AnyServerTests.Setup.open(dialect, credentials: credentials)
+        let (server, copy) = (setup.server, setup.copy)
+        defer { Task { await setup.close() } }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let before = server.createItem(title: "Before the end")
+        let after = server.createItem(title: "After the end")
+        server.endStreamsWithCredentialEnded(1)
+
+        let seen = try await firstChange(copy.changes()) { $0.itemId == after }
+        #expect(seen?.itemId == after)
+        #expect(try await copy.items.get(before)?.title == "Before the end")
+        #expect(try await copy.items.get(after)?.title == "After the end")
+        #expect(credentials.renewals == 1, "one renewal for the ended stream")
+
+        // The ended stream sent event 1; the next one resumes there, under the renewed token.
+        let streams = server.requests.filter { $0.path.hasPrefix("/events") && $0.headers["Last-Event-ID"] != nil }
+        #expect(streams.map { $0.headers["Last-Event-ID"] } == ["0", "1"])
+        #expect(streams.map { $0.headers["Authorization"] } == ["Bearer marfa_at_1", "Bearer marfa_at_2"])
+        let requests = server.requests
+        let ended = try #require(
+            requests.firstIndex { $0.path.hasPrefix("/events") && $0.headers["Last-Event-ID"] == "0" })
+        #expect(
+            requests[(ended + 1)...].allSatisfy { $0.headers["Authorization"] != "Bearer marfa_at_1" },
+            "nothing is sent with the ended token after its stream ended")
+    }
+
+    @Test(
+        "a server that ends every stream with credential_ended, renewed or not, stops the follow with a typed error",
+        arguments: [ScriptedMarfa.Dialect.local, .variant])
+    func neverSpins(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let credentials = RenewingCredentials()
+        let setup = try await AnyServerTests.Setup.open(dialect, credentials: credentials)
+        let (server, copy) = (setup.server, setup.copy)
+        defer { Task { await setup.close() } }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        server.createItem(title: "One")
+        server.endStreamsWithCredentialEnded(.max)
+
+        let updates = copy.updates()
+        let changes = copy.changes()
+        var stopped: MarfaError?
+        for await update in updates {
+            if case .stopped(let error) = update {
+                stopped = error
+                break
+            }
+        }
+        _ = changes
+        guard case .streamIncomplete(let reason, _)? = stopped else {
+            Issue.record("the follow didn't stop with streamIncomplete: \(String(describing: stopped))")
+            return
+        }
+        #expect(reason == MarfaError.credentialEnded)
+        #expect(stopped?.isKeyRefusal == true)
+        let streams = server.requests.filter { $0.path.hasPrefix("/events") && $0.headers["Last-Event-ID"] != nil }
+        #expect(streams.count == 4, "three renewals and reconnects, then the follow stops: \(streams.count) streams")
+        #expect(credentials.renewals == 3)
+    }
+}
