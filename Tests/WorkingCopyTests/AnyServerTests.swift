@@ -14,13 +14,16 @@ struct AnyServerTests {
         let folder: URL
         let copy: WorkingCopy
 
-        static func open(_ dialect: ScriptedMarfa.Dialect) async throws -> Setup {
+        /// With `credentials`, the copy's calls send a sign-in's renewing token instead of a key.
+        static func open(
+            _ dialect: ScriptedMarfa.Dialect, credentials: RenewingCredentials? = nil
+        ) async throws -> Setup {
             let server = try ScriptedMarfa(dialect)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-any-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let copy = try await WorkingCopy.open(
                 store: folder.appendingPathComponent("copy.sqlite"),
-                server: try Server(url: server.url, key: "marfa_k1_scripted"),
+                server: try credentials?.server(at: server.url) ?? Server(url: server.url, key: "marfa_k1_scripted"),
                 expectingUnsent: nil, clock: ManualClock())
             return Setup(server: server, folder: folder, copy: copy)
         }
@@ -69,9 +72,12 @@ struct AnyServerTests {
         #expect(try await copy.items.get(mine)?.title == "Mine, edited")
 
         let elsewhere = server.createItem(title: "From elsewhere")
+        // The variations name an edge event's kind on the SSE `event:` line alone.
+        if dialect != .doorless { server.createEdge(from: elsewhere, to: first) }
         let caught = try await copy.catchUp()
         #expect(caught.reachedHead)
         #expect(try await copy.items.get(elsewhere)?.title == "From elsewhere")
+        #expect(try await copy.edges.from(elsewhere).map(\.targetId) == (dialect == .doorless ? [] : [first]))
 
         let followed = server.createItem(title: "Followed")
         let seen = try await firstChange(copy.changes()) { $0.itemId == followed }
@@ -94,8 +100,13 @@ struct AnyServerTests {
         expectReadViewOnEveryRead(server.requests)
     }
 
-    /// Every GET after the first copy-stream bootstrap, except `GET /` and `GET /views` (which
-    /// takes none), carries the view; every catch-up carries it with its cursor.
+    /// Every GET after the first copy-stream bootstrap carries the view, and every catch-up carries
+    /// it with its cursor, except two doors: `GET /`, which is asked without a credential, and
+    /// `GET /views`, which is no conditional read: the real server takes the header only on its
+    /// eight conditional reads (`listItems`, `getItem`, `listItemEdges`, `listEdges`, `getEdge`,
+    /// `listTypes`, `listEdgeTypes`, `getCurrentKey`) and refuses it on any other GET with `400
+    /// validation_error` ("This door does not support conditional copy reads"), as this scripted
+    /// server does.
     private func expectReadViewOnEveryRead(_ requests: [(method: String, path: String, headers: HTTPFields)]) {
         guard let bootstrap = requests.firstIndex(where: { $0.path.hasPrefix("/events") }) else {
             Issue.record("no copy stream was read")

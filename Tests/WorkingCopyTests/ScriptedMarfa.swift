@@ -16,7 +16,8 @@ final class ScriptedMarfa: Sendable {
         case local
         /// The variations: `{data, next_cursor}` pages, types and edge types as pages with small
         /// rows, a key record of `type_permissions` only, `occurred_at`, listing rows carrying
-        /// edge blocks and tags-only metadata, frames naming their kind in `type`, writes
+        /// edge blocks and tags-only metadata, frames naming their kind in `type` (an edge
+        /// event's on the SSE `event:` line alone) after a `: connected` comment, writes
         /// answered with few fields.
         case variant
         /// The variations on a server without `/edge-types`, `/edges` and `/views` (each `404`).
@@ -53,6 +54,11 @@ final class ScriptedMarfa: Sendable {
         var events: [(id: Int, frame: JSONObject)] = []
         var misbehaviour: Misbehaviour?
         var minted = 0
+        /// How many more catch-up or follow streams end with `credential_ended` after their first
+        /// event, as the real server ends a stream whose access token expired.
+        var credentialEnds = 0
+        /// Tokens whose streams ended that way: refused `401` from then on.
+        var endedTokens: Set<String> = []
     }
 
     let dialect: Dialect
@@ -79,6 +85,11 @@ final class ScriptedMarfa: Sendable {
     var requests: [(method: String, path: String, headers: HTTPFields)] { log.withLock { $0 } }
 
     func misbehave(_ misbehaviour: Misbehaviour?) { state.withLock { $0.misbehaviour = misbehaviour } }
+
+    /// Ends the next `count` streams read from a cursor with `stream_incomplete` `credential_ended`
+    /// after their first event (its `cursor` naming that event), and refuses the token each was
+    /// opened with from then on, as the real server does when a stream's access token expires.
+    func endStreamsWithCredentialEnded(_ count: Int) { state.withLock { $0.credentialEnds = count } }
 
     // MARK: Another client's writes
 
@@ -204,6 +215,9 @@ final class ScriptedMarfa: Sendable {
         if request.method == .get, let refusal = checkView(view, segments: segments) { return refusal }
         let first = segments.first ?? "", id = segments.count > 1 ? segments[1] : ""
         return state.withLock { state -> Answer in
+            if let sent = request.headerFields["Authorization"], state.endedTokens.contains(sent) {
+                return Self.refusal(401, "unauthorized")
+            }
             let view = state.misbehaviour == .otherView && view != nil ? String(repeating: "cd", count: 32) : view
             switch (request.method, first, segments.count) {
             case (.get, "", 0):
@@ -246,7 +260,7 @@ final class ScriptedMarfa: Sendable {
             case (.delete, "views", 2):
                 state.views.removeAll { $0["id"]?.string == id }
                 return doorless ?? Self.json(.object([:]))
-            case (.get, "events", 1): return events(request, state: state)
+            case (.get, "events", 1): return events(request, state: &state)
             default: return Self.refusal(404, "not_found")
             }
         }
@@ -391,7 +405,7 @@ final class ScriptedMarfa: Sendable {
 
     /// The copy stream: the bootstrap's marker alone, or a catch-up's replay after the cursor and
     /// `stream_live`.
-    private func events(_ request: HTTPRequest, state: State) -> Answer {
+    private func events(_ request: HTTPRequest, state: inout State) -> Answer {
         let cursor = request.headerFields["Last-Event-ID"]
         let head = state.events.last?.id ?? 0
         var marker: JSONObject = [
@@ -399,7 +413,8 @@ final class ScriptedMarfa: Sendable {
             "read_view": .string(Self.readView),
         ]
         marker[kindKey] = "stream_cursor"
-        var text = Self.frame(nil, .object(marker))
+        // The variations open with a comment, as the official core's fixtures do.
+        var text = (dialect == .local ? "" : ": connected\n\n") + Self.frame(nil, .object(marker))
         guard let cursor, let from = Int(cursor) else {
             return (Self.head(200, "text/event-stream"), HTTPBody(text))
         }
@@ -409,14 +424,43 @@ final class ScriptedMarfa: Sendable {
             for _ in 0..<400 { text += Self.frame(String(from), .object(first.frame)) }
             return (Self.head(200, "text/event-stream"), HTTPBody(text))
         }
-        for event in state.events where event.id > from { text += Self.frame(String(event.id), .object(event.frame)) }
+        if state.credentialEnds > 0 {
+            state.credentialEnds -= 1
+            if let sent = request.headerFields["Authorization"] { state.endedTokens.insert(sent) }
+            return (Self.head(200, "text/event-stream"), HTTPBody(text + credentialEnded(after: from, state: state)))
+        }
+        for event in state.events where event.id > from { text += render(event.id, event.frame) }
         marker[kindKey] = "stream_live"
         text += Self.frame(nil, .object(marker))
         return (Self.head(200, "text/event-stream"), HTTPBody(text))
     }
 
-    private static func frame(_ id: String?, _ data: JSONValue) -> String {
-        (id.map { "id: \($0)\n" } ?? "") + "data: \(JSONText.encode(data))\n\n"
+    /// The first event after `from`, then the terminal frame the real server sends when the
+    /// stream's credential ended: `event: stream_incomplete`, no `id:`, `cursor` naming the last
+    /// event sent (null when none was).
+    private func credentialEnded(after from: Int, state: State) -> String {
+        var text = ""
+        var cursor = JSONValue.null
+        if let first = state.events.first(where: { $0.id > from }) {
+            text += render(first.id, first.frame)
+            cursor = .string(String(first.id))
+        }
+        var ending: JSONObject = ["reason": "credential_ended", "cursor": cursor]
+        ending[kindKey] = "stream_incomplete"
+        return text + Self.frame(nil, .object(ending), event: "stream_incomplete")
+    }
+
+    /// An event frame with its `id:` and `event:` lines; the variations name an edge event's kind
+    /// on the `event:` line alone.
+    private func render(_ id: Int, _ frame: JSONObject) -> String {
+        var data = frame
+        let kind = frame[kindKey]?.string
+        if dialect != .local, kind?.hasPrefix("edge.") == true { data[kindKey] = nil }
+        return Self.frame(String(id), .object(data), event: kind)
+    }
+
+    private static func frame(_ id: String?, _ data: JSONValue, event: String? = nil) -> String {
+        (id.map { "id: \($0)\n" } ?? "") + (event.map { "event: \($0)\n" } ?? "") + "data: \(JSONText.encode(data))\n\n"
     }
 
     private static func head(_ status: Int, _ type: String, view: String? = nil) -> HTTPResponse {

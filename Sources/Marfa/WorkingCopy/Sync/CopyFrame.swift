@@ -6,13 +6,16 @@ struct CopyFrame: Sendable {
     var id: String?
     var frame: Components.Schemas.EventFrame
 
-    init(id: String?, data: String) throws(MarfaError) {
+    /// The frame of `data`; `event` is the SSE `event:` line, which names the kind for a server
+    /// whose data names none.
+    init(id: String?, event: String? = nil, data: String) throws(MarfaError) {
         self.id = id
         frame = try WireShapes.read(
             Components.Schemas.EventFrame.self, from: Data(data.utf8), what: "stream frame", direct: { $0 }
         ) { json throws(MarfaError) in
             try WireShapes.decode(
-                Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
+                Components.Schemas.EventFrame.self, from: try WireShapes.frame(json, named: event), what: "stream frame"
+            )
         }
     }
 }

@@ -291,7 +291,7 @@ struct CopyWire: Sendable {
         do {
             for try await event in body.asServerSentEvents() {
                 guard let data = event.data, !data.isEmpty else { continue }
-                guard await frames.add(try CopyFrame(id: event.id, data: data)) else { return }
+                guard await frames.add(try CopyFrame(id: event.id, event: event.event, data: data)) else { return }
             }
             frames.finish(nil)
         } catch {

@@ -10,7 +10,7 @@ extension WireShapes {
             if let readable = ifReadable(field, as: Components.Schemas.FieldDefinition.self) { fields[name] = readable }
         }
         var type: JSONObject = [
-            "id": .string(id), "fields": .object(fields), "version": .int(json["version"]?.int ?? 1),
+            "id": .string(id), "fields": .object(fields), "version": .int(integer(json["version"]) ?? 1),
         ]
         for key in ["label", "description", "parent", "link_field", "icon"] {
             if let text = json[key]?.string { type[key] = .string(text) }
@@ -54,7 +54,7 @@ extension WireShapes {
         let id = try required(json, "id", of: "view", as: \.string)
         let created = date(json["created_at"]) ?? epoch
         var view: JSONObject = [
-            "id": .string(id), "version": .int(try required(json, "version", of: "view \(id)", as: \.int)),
+            "id": .string(id), "version": .int(try requiredInteger(json, "version", of: "view \(id)")),
             "name": .string(try required(json, "name", of: "view \(id)", as: \.string)),
             "search": ifReadable(json["search"], as: Components.Schemas.SavedSearch.self) ?? .object([:]),
             "created_at": .string(created), "updated_at": .string(date(json["updated_at"]) ?? created),

@@ -1,15 +1,20 @@
-/// The copy stream's frames as servers send them: the kind named in `event_type` or in `type`,
-/// the rows in them read as `WireShapes` reads rows.
+/// The copy stream's frames as servers send them: the kind named in `event_type`, in `type` or
+/// only on the SSE `event:` line; cursors, heads and retained ids as text or numbers; the rows in
+/// them read as `WireShapes` reads rows.
 extension WireShapes {
     /// The frame in the shape the stream's decoder reads; a frame of a kind this build doesn't
     /// know keeps its kind, so the replay reports it.
-    static func frame(_ json: JSONValue) throws(MarfaError) -> JSONValue {
-        guard let kind = json["event_type"]?.string ?? json["type"]?.string else {
+    static func frame(_ json: JSONValue, named event: String? = nil) throws(MarfaError) -> JSONValue {
+        guard let kind = json["event_type"]?.string ?? json["type"]?.string ?? event, kind != "message" else {
             throw .decoding(message: "A frame of the server's event stream couldn't be read ('event_type' is missing).")
         }
         var frame: JSONObject = json.object ?? [:]
         frame["type"] = nil
         frame["event_type"] = .string(kind)
+        // Some servers send positions as numbers.
+        for key in ["cursor", "head", "requested", "min_retained_id"] {
+            if let number = integer(json[key]) { frame[key] = .string(String(number)) }
+        }
         if kind.hasPrefix("item.") || kind.hasPrefix("metadata.") {
             guard let wired = json["item"] else { throw missing("item", in: kind) }
             let item = try self.item(wired)
@@ -22,8 +27,6 @@ extension WireShapes {
             frame["edge"] = try edge(wired)
             frame["source_type"] = .string(json["source_type"]?.string ?? "")
         } else if kind == "stream_cursor" || kind == "stream_live" {
-            // Some servers send the cursor as a number.
-            if let number = json["cursor"]?.int { frame["cursor"] = .string(String(number)) }
             if kind == "stream_cursor", frame["cursor"]?.string == nil {
                 throw .decoding(message: "The server's stream_cursor frame couldn't be read ('cursor' is missing).")
             }

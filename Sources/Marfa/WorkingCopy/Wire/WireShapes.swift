@@ -8,7 +8,8 @@ import Foundation
 ///   named list (`{edge_types}`, `{views}`);
 /// - item rows with `timestamp` or `occurred_at`, bare or wrapped as `{item, metadata, listed}`,
 ///   metadata holding tags alone;
-/// - stream frames naming their kind in `event_type` or `type`.
+/// - stream frames naming their kind in `event_type`, `type` or the SSE `event:` line;
+/// - versions written as numbers with a zero fraction (`2.0`), positions as numbers.
 enum WireShapes {
     static let epoch = "1970-01-01T00:00:00Z"
 
@@ -39,14 +40,15 @@ enum WireShapes {
     static func item(_ json: JSONValue) throws(MarfaError) -> JSONValue {
         let id = try required(json, "id", of: "item", as: \.string)
         let type = try required(json, "type", of: "item \(id)", as: \.string)
-        let version = try required(json, "version", of: "item \(id)", as: \.int)
+        let version = try requiredInteger(json, "version", of: "item \(id)")
         let timestamp = date(json["timestamp"]) ?? date(json["occurred_at"]) ?? date(json["created_at"]) ?? epoch
         let created = date(json["created_at"]) ?? timestamp
         var item: JSONObject = [
             "id": .string(id), "type": .string(type), "version": .int(version),
             "properties": .object(json["properties"]?.object ?? [:]),
             "state": .string(json["state"]?.string ?? "active"),
-            "schema_version": .int(json["schema_version"]?.int ?? 1), "source": .string(json["source"]?.string ?? ""),
+            "schema_version": .int(integer(json["schema_version"]) ?? 1),
+            "source": .string(json["source"]?.string ?? ""),
             "timestamp": .string(timestamp), "created_at": .string(created),
             "updated_at": .string(date(json["updated_at"]) ?? created),
         ]
@@ -82,10 +84,25 @@ enum WireShapes {
             "id": .string(id), "source_id": .string(try required(json, "source_id", of: "edge \(id)", as: \.string)),
             "target_id": .string(try required(json, "target_id", of: "edge \(id)", as: \.string)),
             "edge_type": .string(try required(json, "edge_type", of: "edge \(id)", as: \.string)),
-            "version": .int(try required(json, "version", of: "edge \(id)", as: \.int)),
+            "version": .int(try requiredInteger(json, "version", of: "edge \(id)")),
             "properties": .object(json["properties"]?.object ?? [:]), "created_at": .string(created),
             "updated_at": .string(date(json["updated_at"]) ?? created),
         ])
+    }
+
+    /// A whole number, whether written as an integer or as a number with a zero fraction (`2.0`).
+    static func integer(_ value: JSONValue?) -> Int64? {
+        if let int = value?.int { return int }
+        guard let number = value?.double, number == number.rounded(), abs(number) < 9e15 else { return nil }
+        return Int64(number)
+    }
+
+    /// The answer's whole number under `key`, else `decoding` naming it.
+    static func requiredInteger(_ json: JSONValue, _ key: String, of what: String) throws(MarfaError) -> Int64 {
+        guard let value = integer(json[key]) else {
+            throw .decoding(message: "The server's \(what) couldn't be read ('\(key)' is missing).")
+        }
+        return value
     }
 
     /// The answer's value of `key` when it is of the wanted kind, else `decoding` naming it.
