@@ -60,7 +60,7 @@ struct BlobFetch: Sendable {
         let server = self.server
         do {
             return try await server.run(timeout: nil, idleTimeout: Self.idleTimeout) {
-                try await server.send(head, body: nil, operation: "downloadBlob", returningRefusals: false)
+                try await server.send(head, body: nil, operation: Operations.DownloadBlob.id, returningRefusals: false)
             }
         } catch {
             if case .notFound = error {

@@ -73,33 +73,41 @@ struct WriteRequest: Sendable {
         let edge = Self.escape(write.edgeId ?? "")
         var body: JSONObject? = write.body
         switch write.kind {
-        case .createItem: (method, path, operation) = (.post, "/items", "createItem")
+        case .createItem: (method, path, operation) = (.post, "/items", Operations.CreateItem.id)
         case .updateItem:
-            (method, path, operation) = (.patch, "/items/\(item)?conflict=auto", "updateItem")
+            (method, path, operation) = (.patch, "/items/\(item)?conflict=auto", Operations.UpdateItem.id)
             body?["version"] = .int(version ?? write.baseVersion ?? 0)
-        case .deleteItem: (method, path, operation, body) = (.delete, "/items/\(item)", "deleteItem", nil)
-        case .restoreItem: (method, path, operation, body) = (.post, "/items/\(item)/restore", "restoreItem", nil)
-        case .transitionItem: (method, path, operation) = (.post, "/items/\(item)/transition", "transitionItem")
-        case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", "addItemTags")
+        case .deleteItem: (method, path, operation, body) = (.delete, "/items/\(item)", Operations.DeleteItem.id, nil)
+        case .restoreItem:
+            (method, path, operation, body) = (.post, "/items/\(item)/restore", Operations.RestoreItem.id, nil)
+        case .transitionItem:
+            (method, path, operation) = (.post, "/items/\(item)/transition", Operations.TransitionItem.id)
+        case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", Operations.AddItemTags.id)
         case .removeTag:
             (method, path, operation, body) = (
-                .delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", "removeItemTag", nil
+                .delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", Operations.RemoveItemTag.id, nil
             )
-        case .replaceMetadata: (method, path, operation) = (.put, "/items/\(item)/metadata", "replaceItemMetadata")
-        case .mergeMetadata: (method, path, operation) = (.patch, "/items/\(item)/metadata", "mergeItemMetadata")
+        case .replaceMetadata:
+            (method, path, operation) = (.put, "/items/\(item)/metadata", Operations.ReplaceItemMetadata.id)
+        case .mergeMetadata:
+            (method, path, operation) = (.patch, "/items/\(item)/metadata", Operations.MergeItemMetadata.id)
         case .writeExtension:
             (method, path, operation) = (
-                .put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "replaceItemExtension"
+                .put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))",
+                Operations.ReplaceItemExtension.id
             )
         case .deleteExtension:
             (method, path, operation, body) =
-                (.delete, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "deleteItemExtension", nil)
-        case .createEdge: (method, path, operation) = (.post, "/edges", "createEdge")
+                (
+                    .delete, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))",
+                    Operations.DeleteItemExtension.id, nil
+                )
+        case .createEdge: (method, path, operation) = (.post, "/edges", Operations.CreateEdge.id)
         case .updateEdge:
-            (method, path, operation) = (.patch, "/edges/\(edge)", "updateEdge")
+            (method, path, operation) = (.patch, "/edges/\(edge)", Operations.UpdateEdge.id)
             body?["version"] = .int(version ?? write.baseVersion ?? 0)
-        case .deleteEdge: (method, path, operation, body) = (.delete, "/edges/\(edge)", "deleteEdge", nil)
-        case .uploadBlob: (method, path, operation, body) = (.post, "/blobs", "uploadBlob", nil)
+        case .deleteEdge: (method, path, operation, body) = (.delete, "/edges/\(edge)", Operations.DeleteEdge.id, nil)
+        case .uploadBlob: (method, path, operation, body) = (.post, "/blobs", Operations.UploadBlob.id, nil)
         }
         self.body = body.map { Array(JSONText.encode($0).utf8) }
         upload = nil

@@ -12,12 +12,12 @@ struct CopyWire: Sendable {
 
     /// The key's own record, to check what it may read before anything is cleared.
     func currentKey(view: String?) async throws(MarfaError) -> KeyReach {
-        KeyReach(try await exchange.get("/keys/current", view: view, operation: "getCurrentKey"))
+        KeyReach(try await exchange.get("/keys/current", view: view, operation: Operations.GetCurrentKey.id))
     }
 
     /// The instance's types: a bare array, `{types}` or a page.
     func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
-        try Self.itemTypes(try await exchange.get("/types", view: view, operation: "listTypes"))
+        try Self.itemTypes(try await exchange.get("/types", view: view, operation: Operations.ListTypes.id))
     }
 
     /// The instance's types with their `ETag`, or nil when they are unchanged since `tag` (a `304`;
@@ -27,11 +27,13 @@ struct CopyWire: Sendable {
     ) async throws(MarfaError)
         -> (types: [Components.Schemas.ItemType], tag: String?)?
     {
-        guard let answer = try await exchange.getIfChanged("/types", view: view, tag: tag, operation: "listTypes")
+        guard
+            let answer = try await exchange.getIfChanged(
+                "/types", view: view, tag: tag, operation: Operations.ListTypes.id)
         else {
             return nil
         }
-        return (try Self.itemTypes(try WireExchange.json(answer.body, what: "listTypes")), answer.tag)
+        return (try Self.itemTypes(try WireExchange.json(answer.body, what: Operations.ListTypes.id)), answer.tag)
     }
 
     private static func itemTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.ItemType] {
@@ -44,7 +46,7 @@ struct CopyWire: Sendable {
     func edgeTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.EdgeType] {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/edge-types", view: view, operation: "listEdgeTypes")
+                try await exchange.get("/edge-types", view: view, operation: Operations.ListEdgeTypes.id)
             })
         else { return [] }
         return try Self.edgeTypes(answer)
@@ -59,12 +61,13 @@ struct CopyWire: Sendable {
     {
         let answer: (body: [UInt8], tag: String?)?
         do {
-            answer = try await exchange.getIfChanged("/edge-types", view: view, tag: tag, operation: "listEdgeTypes")
+            answer = try await exchange.getIfChanged(
+                "/edge-types", view: view, tag: tag, operation: Operations.ListEdgeTypes.id)
         } catch .notFound {
             return ([], nil)
         }
         guard let answer else { return nil }
-        return (try Self.edgeTypes(try WireExchange.json(answer.body, what: "listEdgeTypes")), answer.tag)
+        return (try Self.edgeTypes(try WireExchange.json(answer.body, what: Operations.ListEdgeTypes.id)), answer.tag)
     }
 
     private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.EdgeType] {
@@ -85,7 +88,7 @@ struct CopyWire: Sendable {
             ("cursor", cursor),
             ("include", "metadata"),
         ]
-        let answer = try await exchange.getBytes("/items", query: query, view: view, operation: "listItems")
+        let answer = try await exchange.getBytes("/items", query: query, view: view, operation: Operations.ListItems.id)
         return try Self.itemPage(answer, what: "item listing")
     }
 
@@ -121,7 +124,8 @@ struct CopyWire: Sendable {
             ("type", type), ("state", "trashed"), ("limit", String(limit)), ("cursor", cursor), ("include", "metadata"),
         ]
         return try Self.itemPage(
-            try await exchange.getBytes("/items", query: query, view: view, operation: "listItems"), what: "bin listing"
+            try await exchange.getBytes("/items", query: query, view: view, operation: Operations.ListItems.id),
+            what: "bin listing"
         )
     }
 
@@ -129,7 +133,7 @@ struct CopyWire: Sendable {
     func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         do {
             let answer = try await exchange.getBytes(
-                "/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
+                "/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: Operations.ListEdges.id)
             return try Self.edgePage(answer, what: "edge listing")
         } catch .notFound {
             return WirePage(rows: [], cursor: nil)
@@ -142,7 +146,7 @@ struct CopyWire: Sendable {
     ) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         let answer = try await exchange.getBytes(
             "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view,
-            operation: "listItemEdges")
+            operation: Operations.ListItemEdges.id)
         return try Self.edgePage(answer, what: "edge listing")
     }
 
@@ -150,7 +154,7 @@ struct CopyWire: Sendable {
     func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/items/\(Self.escape(id))", view: view, operation: "getItem")
+                try await exchange.get("/items/\(Self.escape(id))", view: view, operation: Operations.GetItem.id)
             })
         else { return nil }
         return try WireShapes.decode(
@@ -161,7 +165,7 @@ struct CopyWire: Sendable {
     func edge(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.Edge? {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: "getEdge")
+                try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: Operations.GetEdge.id)
             })
         else { return nil }
         return try Self.edge(answer["edge"]?.object != nil ? answer["edge"]! : answer)
@@ -172,7 +176,7 @@ struct CopyWire: Sendable {
     func views() async throws(MarfaError) -> [Components.Schemas.View] {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/views", view: nil, operation: "listViews")
+                try await exchange.get("/views", view: nil, operation: Operations.ListViews.id)
             })
         else { return [] }
         return try WireShapes.page(answer, list: "views", what: "view list").rows.map { row throws(MarfaError) in
@@ -183,7 +187,7 @@ struct CopyWire: Sendable {
     /// Registers a declared type; any success answers (`{type}` or the definition itself).
     func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
         let body = try Self.encoded(type)
-        _ = try await exchange.write(.post, "/types", json: body, operation: "registerType")
+        _ = try await exchange.write(.post, "/types", json: body, operation: Operations.RegisterType.id)
     }
 
     /// Makes a view (`id` nil) or changes the view `id`; answers it as the server stored it
@@ -196,10 +200,10 @@ struct CopyWire: Sendable {
             if let id {
                 try await exchange.write(
                     .patch, "/views/\(Self.escape(id))", json: json, idempotencyKey: idempotencyKey,
-                    operation: "updateView")
+                    operation: Operations.UpdateView.id)
             } else {
                 try await exchange.write(
-                    .post, "/views", json: json, idempotencyKey: idempotencyKey, operation: "createView")
+                    .post, "/views", json: json, idempotencyKey: idempotencyKey, operation: Operations.CreateView.id)
             }
         return try WireShapes.viewAnswer(answer)
     }
@@ -207,7 +211,7 @@ struct CopyWire: Sendable {
     /// Deletes the view `id`.
     func delete(view id: String, idempotencyKey: String) async throws(MarfaError) {
         _ = try await exchange.write(
-            .delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: "deleteView")
+            .delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: Operations.DeleteView.id)
     }
 
     private static func encoded<T: Encodable>(_ value: T) throws(MarfaError) -> JSONValue {
