@@ -43,6 +43,10 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     ///
     /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
     /// user name or password, and for an empty key.
+    ///
+    /// - Parameters:
+    ///   - url: The instance's address (`https://marfa.example.com`).
+    ///   - key: An API key (`marfa_k1_…`).
     public init(url: URL, key: String) throws {
         if let problem = Self.problem(with: url) { throw MarfaError.invalid(message: problem) }
         guard !key.isEmpty else { throw MarfaError.invalid(message: "The key is empty.") }
@@ -61,6 +65,10 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     ///
     /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
     /// user name or password, and for an address on another server than the credential's.
+    ///
+    /// - Parameters:
+    ///   - url: The instance's address, on the credential's server.
+    ///   - credential: A sign-in's credential.
     public init(url: URL, credential: Credential) throws {
         if let problem = Self.problem(with: url) { throw MarfaError.invalid(message: problem) }
         guard Self.origin(of: url) == Self.origin(of: credential.server) else {

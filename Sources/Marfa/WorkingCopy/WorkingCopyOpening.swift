@@ -9,6 +9,13 @@ extension WorkingCopy {
     /// opener writes the store, this copy only reads it (`handle` is `.reader`). A store another
     /// build made throws `wrongSchema`; `expectingUnsent`, when given, must equal the count of
     /// unsent writes the store holds, else `unsentDiffers`.
+    ///
+    /// - Parameters:
+    ///   - store: The store file.
+    ///   - server: Where the copy hydrates, catches up, follows and drains; nil for a copy that
+    ///     answers from the device only (`noServer` from the calls that need one).
+    ///   - expectingUnsent: The count of unsent writes the app last saw, or nil not to check.
+    /// - Throws: `wrongServer`, `wrongSchema`, `unsentDiffers`, `store` or `io`, before anything is sent.
     public static func open(
         store: URL, server: Server? = nil, expectingUnsent: UInt64? = nil
     ) async throws -> WorkingCopy {
@@ -17,6 +24,8 @@ extension WorkingCopy {
 
     /// Opens the store at `store` for reading only, never taking the writer's role. A path with
     /// no store throws `store`.
+    ///
+    /// - Throws: `store` for a path with no store, `wrongSchema` for a store another build made.
     public static func openReader(store: URL) async throws -> WorkingCopy {
         let engine = try await SQLiteCopyStore.open(path: try path(of: store), reader: true)
         return WorkingCopy(

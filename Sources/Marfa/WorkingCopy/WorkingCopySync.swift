@@ -8,6 +8,14 @@ extension WorkingCopy {
     /// anything is cleared. It registers the declared types the instance lacks, when the credential
     /// may. An interrupted hydration leaves reads refused (`hydrationIncomplete`) until one
     /// completes. The follow pauses while it runs. Cancellable. `updates()` tells its progress.
+    ///
+    /// - Parameters:
+    ///   - types: The item types held, each with its subtree (`core.note`, `app.*`).
+    ///   - tier: The tier held: `.library`, `.feed` or `.all`.
+    ///   - edgeTypes: Edge types held whole, beside the edges touching held items.
+    /// - Throws: `forbidden` when the key can't read a type (nothing cleared), `copyExpired`,
+    ///   `decoding` for an answer it can't read or a walk that doesn't end, `canceled`, and the
+    ///   server's and the network's errors; an interrupted hydration leaves `hydrationIncomplete`.
     public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
         try await perform {
             try Self.checkCancellation()
@@ -24,6 +32,9 @@ extension WorkingCopy {
     /// changed what the copy may read (`read_view_changed`) or was restored behind the copy
     /// (`cursor_ahead`); `instanceChanged` when another instance answers; `streamIncomplete` when
     /// the stream ended early.
+    ///
+    /// - Throws: `noCursor` before the first hydration, `hydrationIncomplete`, `copyExpired`,
+    ///   `instanceChanged`, `streamIncomplete`, `canceled`, and the network's errors.
     public func catchUp() async throws -> CatchUpReport {
         try await perform {
             try Self.checkCancellation()
@@ -33,6 +44,9 @@ extension WorkingCopy {
 
     /// Holds the item `id` outside the slice, read from the server. An item in the bin throws
     /// `notFound` with the code `trashed`, one the key can't read `not_found`.
+    ///
+    /// - Parameter id: An item of any type or tier the key reads.
+    /// - Throws: `notFound` (`trashed` or `not_found`), `noServer`, and the network's errors.
     public func pin(_ id: String) async throws -> PinReport {
         try await perform { try await requireSync("pin(_:)").pin(try Self.checkedID(id)) }
     }
@@ -45,6 +59,10 @@ extension WorkingCopy {
     }
 
     /// Sends `key` from now on. Calls made while it runs throw `keyChanging`; held streams go on.
+    ///
+    /// - Parameter key: The API key the copy's server sends from now on; writes a refused
+    ///   credential parked go again on the next drain.
+    /// - Throws: `invalid` for an empty key, `noServer` for a copy without one.
     public func useKey(_ key: String) async throws {
         try await gate.beginKeyChange()
         defer { gate.endKeyChange() }
@@ -86,6 +104,11 @@ extension WorkingCopy {
 
     /// What changed in the store after `position` (from `status().changePosition` or an entry
     /// read before), at most `most` entries, oldest first: for an app that was not running.
+    ///
+    /// - Parameters:
+    ///   - position: A journal position, 0 or more.
+    ///   - most: The most entries answered, 1 to 10,000.
+    /// - Throws: `invalid` for a position or count out of range.
     public func changes(since position: Int64, most: Int = 500) async throws -> [JournaledChange] {
         try await perform {
             guard (1...10_000).contains(most) else {

@@ -8,6 +8,13 @@ extension Edges {
     /// (`validation`, `edge_cycle`), a second edge of a type between the same items (`validation`
     /// with `details` `constraint: duplicate`) and one the type's cardinality forbids
     /// (`constraint: cardinality`). An edge type the catalog lacks throws `unknownType`.
+    ///
+    /// - Parameters:
+    ///   - source: The item the edge leaves.
+    ///   - target: The item it points to.
+    ///   - type: The edge type (`derived-from`).
+    ///   - properties: The edge's properties, checked against the type's property schema.
+    ///   - id: The edge's id; nil mints one.
     public func create(
         from source: String, to target: String, type: String, properties: JSONObject = [:], id: String? = nil
     ) async throws -> QueuedWrite {
@@ -59,6 +66,11 @@ extension Edges {
     }
 
     /// Replaces the edge's properties, based on the version the copy holds (else `versionConflict`).
+    ///
+    /// - Parameters:
+    ///   - id: An edge the copy holds (else `notFound`).
+    ///   - properties: The properties it takes.
+    ///   - baseVersion: The version the change is based on (else `versionConflict`).
     public func update(_ id: String, properties: JSONObject, baseVersion: Int64) async throws -> QueuedWrite {
         try await copy.perform {
             var edge = try await held(id)

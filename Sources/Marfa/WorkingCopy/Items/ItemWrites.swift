@@ -46,6 +46,12 @@ extension Items {
     }
 
     /// Changes the item `id`, based on the version the copy holds (else `versionConflict`).
+    ///
+    /// - Parameters:
+    ///   - id: An item the copy holds (else `notFound`).
+    ///   - edit: The change, with the version it was based on.
+    /// - Throws: `versionConflict` when the copy holds another version than `edit.baseVersion`,
+    ///   `validation` or `unknownType` for a change the catalog refuses, before anything is queued.
     public func update(_ id: String, _ edit: Edit) async throws -> QueuedWrite {
         try await change(id, edit, asRead: false)
     }
@@ -122,6 +128,10 @@ extension Items {
     }
 
     /// Moves the item `id` to `state` (`active`, `archived` or `trashed`) and queues it.
+    ///
+    /// - Parameters:
+    ///   - id: An item the copy holds (else `notFound`).
+    ///   - state: The state it moves to.
     public func transition(_ id: String, to state: ItemState) async throws -> QueuedWrite {
         guard state != .revoked else {
             throw MarfaError.invalid(message: "An item moves to active, archived or trashed, not revoked.")
@@ -157,6 +167,7 @@ extension Items {
     /// Purges the item `id`, which must be in the bin, for good: an immediate call that needs
     /// `items.purge`. A write to the item still queued throws `invalid`; an item the copy doesn't
     /// hold `notFound` (`not_held`).
+    ///
     /// - Parameters:
     ///   - id: The item, in the bin.
     ///   - version: The version the purge is conditional on: when the copy holds another, it
@@ -174,6 +185,12 @@ extension Items {
     }
 
     /// One page of the bin, from the server, never stored: `limit` 1 to 100.
+    ///
+    /// - Parameters:
+    ///   - type: Only this type (with its subtree); nil for every type.
+    ///   - cursor: The `next` of the page before; nil for the first page.
+    ///   - limit: The most items on the page, 1 to 100.
+    /// - Throws: `invalid` for a limit or type out of range, `noServer`, and the network's errors.
     public func bin(type: String? = nil, after cursor: String? = nil, limit: Int = 50) async throws -> BinPage {
         try await copy.perform {
             guard (1...100).contains(limit) else {

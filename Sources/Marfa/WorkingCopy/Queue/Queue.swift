@@ -14,6 +14,10 @@ public struct Queue: Sendable {
     /// idempotency keys, uncounted. Afterwards `changes()` hears `.answered` per verdict, then
     /// `.refreshed(.drained)`. Cancellable: unanswered writes keep their keys. An answered retype
     /// throws `copyExpired(read_view_changed)` after its verdict is recorded.
+    ///
+    /// - Returns: A verdict per write answered, and `stopped` with the error that ended the pass early.
+    /// - Throws: `noServer`, `closed`, `canceled`, or `copyExpired(read_view_changed)` after an
+    ///   answered retype; the network's and the server's troubles end the pass in the report instead.
     public func drain() async throws -> DrainReport {
         try await copy.perform {
             try WorkingCopy.checkCancellation()
@@ -23,6 +27,8 @@ public struct Queue: Sendable {
 
     /// Requeues a blocked or dead write under a fresh idempotency key for the next drain; false
     /// for any other write, `notFound` for an unknown one.
+    ///
+    /// - Parameter id: The write's id (`QueuedWrite.id`).
     public func release(_ id: String) async throws -> Bool {
         try await copy.perform { try await copy.writer().release(id) }
     }
@@ -35,6 +41,9 @@ public struct Queue: Sendable {
     /// Removes a write blocked for an unavailable ancestor or an unresolved conflict and resets
     /// its row to the server's copy; writes that depend on it are refused unsent. False for any
     /// other write.
+    ///
+    /// - Parameter id: The write's id (`QueuedWrite.id`).
+    /// - Throws: `notFound` for an unknown write, `noServer` for a copy without one.
     public func withdraw(_ id: String) async throws -> Bool {
         try await copy.perform { try await copy.requireDrainer().withdraw(id) }
     }

@@ -65,6 +65,11 @@ extension Metadata {
 /// Extension writes: one namespace at a time.
 extension Extensions {
     /// Writes `document` in `namespace` on the item `id` at once and queues it.
+    ///
+    /// - Parameters:
+    ///   - namespace: The extension namespace (`app.reading`).
+    ///   - document: The document it holds from now on.
+    ///   - id: An item the copy holds (else `notFound`).
     public func write(_ namespace: String, _ document: JSONObject, on id: String) async throws -> QueuedWrite {
         try await change(.writeExtension, namespace, on: id, body: document) { $0[namespace] = .object(document) }
     }

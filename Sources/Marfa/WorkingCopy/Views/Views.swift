@@ -19,6 +19,11 @@ public struct Views: Sendable {
     }
 
     /// Changes the view `id`, based on the version the app read.
+    ///
+    /// - Parameters:
+    ///   - id: A view the copy holds (else `notFound`).
+    ///   - settings: What the view shows from now on.
+    ///   - baseVersion: The version the change is based on (else `versionConflict`).
     public func change(_ id: String, to settings: View.Settings, baseVersion: Int64) async throws -> View {
         try await copy.perform {
             try Self.check(settings)
