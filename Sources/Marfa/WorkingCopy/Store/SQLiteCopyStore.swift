@@ -24,14 +24,15 @@ final class SQLiteCopyStore: CopyEngine {
         handle = writerLock == nil ? .reader : .writer
     }
 
-    /// Opens the store at `path`, making it when there is none and this opener may write.
-    ///
-    /// `reader` opens it for reading only. A store another build made throws `wrongSchema`; a path
-    /// with no store throws `store` for a reader.
     /// How much of the store each reader maps into memory: searches look up hundreds of rows
     /// scattered over the file, and a mapped page is read where it lies instead of being copied
     /// into a small page cache first (a prefix search on 100,000 items took about half as long).
     static let readerMemoryMap = 256 << 20
+
+    /// Opens the store at `path`, making it when there is none and this opener may write.
+    ///
+    /// `reader` opens it for reading only. A store another build made throws `wrongSchema`; a path
+    /// with no store throws `store` for a reader.
 
     static func open(
         path: String, reader: Bool, files: any BlobFileLayer = SystemBlobFiles()
@@ -137,6 +138,7 @@ final class SQLiteCopyStore: CopyEngine {
     /// Forgets the cached catalog, after a write that changed it.
     func catalogChanged() { cachedCatalog.withLock { $0 = nil } }
 
+    /// The catalog the store holds, read once and kept until `catalogChanged()`.
     func catalog() async throws -> CopyCatalog {
         if let cached = cachedCatalog.withLock({ $0 }) { return cached }
         let catalog = try await read { db in try CopyStoreRows.catalog(in: db) }
@@ -144,6 +146,7 @@ final class SQLiteCopyStore: CopyEngine {
         return catalog
     }
 
+    /// Closes the pool and lets go of the writer's lock, so another opener may write.
     func close() async {
         await pool.close()
         writerLock?.release()
