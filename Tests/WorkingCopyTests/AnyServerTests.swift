@@ -147,6 +147,26 @@ struct AnyServerTests {
     }
 
     @Test(
+        "a type catalog paged with a next cursor ends the hydration with decoding; a whole one hydrates again",
+        arguments: [ScriptedMarfa.Dialect.local, .variant])
+    func pagedCatalogRefused(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let setup = try await Setup.open(dialect)
+        defer { Task { await setup.close() } }
+        let id = setup.server.createItem(title: "Held")
+        _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+        setup.server.misbehave(.pagedCatalog)
+        do {
+            _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+            Issue.record("the hydration held part of a paged catalog")
+        } catch MarfaError.decoding(let message) {
+            #expect(message.contains("answers whole"), "\(message)")
+        }
+        setup.server.misbehave(nil)
+        _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+        #expect(try await setup.copy.items.get(id)?.title == "Held")
+    }
+
+    @Test(
         "a create answered with only {item: {id, type, version}} adopts that version and keeps the rest held",
         arguments: [ScriptedMarfa.Dialect.variant])
     func sparseAnswerAdopted(_ dialect: ScriptedMarfa.Dialect) async throws {

@@ -38,6 +38,8 @@ final class ScriptedMarfa: Sendable {
         case stuckReplay
         /// Conditional reads are answered certified for another view than the one sent.
         case otherView
+        /// `GET /types` answers a page naming a next cursor, though the catalog answers whole.
+        case pagedCatalog
     }
 
     static let readView = String(repeating: "ab", count: 32)
@@ -299,6 +301,7 @@ final class ScriptedMarfa: Sendable {
                 "display_hints": .object(["title_field": "title"]),
             ])
         }
+        if state.misbehaviour == .pagedCatalog { return pageAnswer(rows, next: "more-types") }
         return dialect == .local ? .array(rows) : pageAnswer(rows, next: .null)
     }
 

@@ -37,7 +37,7 @@ struct CopyWire: Sendable {
     }
 
     private static func itemTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.ItemType] {
-        try WireShapes.page(answer, list: "types", what: "type list").rows.map { row throws(MarfaError) in
+        try whole(answer, list: "types", what: "type list").map { row throws(MarfaError) in
             try WireShapes.decode(Components.Schemas.ItemType.self, from: try WireShapes.itemType(row), what: "type")
         }
     }
@@ -71,10 +71,21 @@ struct CopyWire: Sendable {
     }
 
     private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.EdgeType] {
-        try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map { row throws(MarfaError) in
+        try whole(answer, list: "edge_types", what: "edge type list").map { row throws(MarfaError) in
             try WireShapes.decode(
                 Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
         }
+    }
+
+    /// The rows of a catalog answer, which is whole: `GET /types` and `GET /edge-types` take no
+    /// cursor, so a page naming a next one can't be read on, and holding it would drop the rest
+    /// unsaid (`decoding`, as the official core reads it).
+    private static func whole(_ answer: JSONValue, list: String, what: String) throws(MarfaError) -> [JSONValue] {
+        let page = try WireShapes.page(answer, list: list, what: what)
+        guard page.cursor == nil else {
+            throw .decoding(message: "The server paged its \(what), which answers whole: the rest can't be read.")
+        }
+        return page.rows
     }
 
     /// One page of the items of `type` (with its subtree) in `tier`, every state, with metadata.
