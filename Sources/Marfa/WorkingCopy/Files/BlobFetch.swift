@@ -60,7 +60,8 @@ struct BlobFetch: Sendable {
         let server = self.server
         do {
             return try await server.run(timeout: nil, idleTimeout: Self.idleTimeout) {
-                try await server.send(head, body: nil, operation: Operations.DownloadBlob.id, returningRefusals: false)
+                try await WireExchange(server: server).stream(
+                    head, body: nil, operation: Operations.DownloadBlob.id, returningRefusals: false)
             }
         } catch {
             if case .notFound = error {

@@ -12,27 +12,37 @@ struct WireExchange: Sendable {
         var body: [UInt8]
     }
 
-    /// Sends `head` with `body` under the server's time budget.
+    /// Sends `head` with `body` under the server's time budget, the answer read whole.
     func send(
         _ head: HTTPRequest, body: [UInt8]?, operation: String, returningRefusals: Bool
     ) async throws(MarfaError) -> Answer {
-        let middlewares = server.middlewares(returningRefusals: returningRefusals)
-        let server = self.server
+        let exchange = self
         return try await server.run(timeout: Server.defaultTimeout) {
-            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
-                request, body, url in
-                try await server.transport.send(request, body: body, baseURL: url, operationID: operation)
-            }
-            for middleware in middlewares.reversed() {
-                let inner = next
-                next = { request, body, url in
-                    try await middleware.intercept(
-                        request, body: body, baseURL: url, operationID: operation, next: inner)
-                }
-            }
-            let (response, answer) = try await next(head, body.map { HTTPBody($0) }, server.url)
+            let (response, answer) = try await exchange.stream(
+                head, body: body.map { HTTPBody($0) }, operation: operation, returningRefusals: returningRefusals)
             return Answer(response: response, body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
         }
+    }
+
+    /// Sends `head` with `body` through the server's middleware chain (the credential with its
+    /// renewal, the contract check, the time budget) and its transport, answering the head and
+    /// the body unread so the caller can stream either way. Every request of the copy goes
+    /// through here. Run it inside `Server.run(timeout:idleTimeout:_:)`.
+    func stream(
+        _ head: HTTPRequest, body: HTTPBody?, operation: String, returningRefusals: Bool
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let transport = server.transport
+        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+            request, body, url in
+            try await transport.send(request, body: body, baseURL: url, operationID: operation)
+        }
+        for middleware in server.middlewares(returningRefusals: returningRefusals).reversed() {
+            let inner = next
+            next = { request, body, url in
+                try await middleware.intercept(request, body: body, baseURL: url, operationID: operation, next: inner)
+            }
+        }
+        return try await next(head, body, server.url)
     }
 
     /// `GET path?query` with `X-Marfa-Read-View: view` when given, answered as JSON. An answer
