@@ -13,9 +13,7 @@ extension CopySync {
             else {
                 throw .invalid(message: "A write to \(id) waits in the queue; drain or discard it before purging.")
             }
-            _ = try await server.call(timeout: Server.defaultTimeout) {
-                try await $0.purgeItem(path: .init(id: id), headers: .init(idempotencyKey: UUIDv7.make())).ok
-            }
+            try await CopyWire(server: server).purge(id: id, idempotencyKey: UUIDv7.make())
             try await store.dropCreated(itemId: id, edgeId: nil)
             feed.send(Change(origin: .refreshed(.purged), itemId: id))
         }

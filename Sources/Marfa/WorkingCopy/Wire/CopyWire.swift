@@ -195,6 +195,14 @@ struct CopyWire: Sendable {
         }
     }
 
+    /// Purges the trashed item `id` for good; any success answers, its body unread.
+    func purge(id: String, idempotencyKey: String) async throws(MarfaError) {
+        var fields = HTTPFields()
+        fields["Idempotency-Key"] = idempotencyKey
+        let head = HTTPRequest(method: .delete, path: "/items/\(Self.escape(id))/purge", headerFields: fields)
+        _ = try await exchange.send(head, body: nil, operation: Operations.PurgeItem.id, returningRefusals: false)
+    }
+
     /// Registers a declared type; any success answers (`{type}` or the definition itself).
     func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
         let body = try Self.encoded(type)
