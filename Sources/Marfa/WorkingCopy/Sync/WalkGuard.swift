@@ -9,14 +9,23 @@ struct WalkGuard: Sendable {
     private var cursors: Set<String> = []
     private var ids: Set<String> = []
     private var pages = 0
+    /// Rows sent again after an earlier page held them.
+    private var repeated = 0
 
     init(_ what: String) { self.what = what }
 
     /// Notes one page, the ids of its rows and the cursor it gave for the next; throws when the
-    /// walk can't be finishing.
+    /// walk can't be finishing: a cursor given twice, more pages than its new rows explain, or
+    /// more rows sent again than it has sent (pages that grow by repeating what came before).
     mutating func note(ids rows: some Sequence<String>, next cursor: String?) throws(MarfaError) {
         pages += 1
-        ids.formUnion(rows)
+        for id in rows where !ids.insert(id).inserted { repeated += 1 }
+        if cursor != nil, repeated > ids.count + Self.slack {
+            throw .decoding(
+                message:
+                    "The server's \(what) sent \(repeated) rows again that it had sent before, without ending; nothing more was read."
+            )
+        }
         if let cursor, !cursors.insert(cursor).inserted {
             throw .decoding(
                 message:
