@@ -51,6 +51,10 @@ public final class ManualClock: MarfaClock {
     /// How many sleeps began since the clock was made, finished ones included.
     public var sleepsBegun: Int { state.withLock { $0.sleepsBegun } }
 
+    /// When each task sleeping on this clock now wakes, earliest first: for a test that checks
+    /// how long something waits.
+    public var sleeperDeadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
+
     public func sleep(for duration: Duration) async throws {
         try await sleep(untilDeadline: { $0.addingTimeInterval(duration.inSeconds) })
     }

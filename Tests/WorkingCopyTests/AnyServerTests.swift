@@ -13,6 +13,8 @@ struct AnyServerTests {
         let server: ScriptedMarfa
         let folder: URL
         let copy: WorkingCopy
+        /// The copy's clock, which only a test moves.
+        let clock: ManualClock
 
         /// With `credentials`, the copy's calls send a sign-in's renewing token instead of a key.
         static func open(
@@ -21,11 +23,12 @@ struct AnyServerTests {
             let server = try ScriptedMarfa(dialect)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-any-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let clock = ManualClock()
             let copy = try await WorkingCopy.open(
                 store: folder.appendingPathComponent("copy.sqlite"),
                 server: try credentials?.server(at: server.url) ?? Server(url: server.url, key: "marfa_k1_scripted"),
-                expectingUnsent: nil, clock: ManualClock())
-            return Setup(server: server, folder: folder, copy: copy)
+                expectingUnsent: nil, clock: clock)
+            return Setup(server: server, folder: folder, copy: copy, clock: clock)
         }
 
         func close() async {

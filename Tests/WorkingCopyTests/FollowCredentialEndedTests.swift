@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaClock
 import Testing
 
 /// A follow whose stream the server ends with `stream_incomplete` `credential_ended`, as the real
@@ -70,5 +71,34 @@ struct FollowCredentialEndedTests {
         let streams = server.requests.filter { $0.path.hasPrefix("/events") && $0.headers["Last-Event-ID"] != nil }
         #expect(streams.count == 4, "three renewals and reconnects, then the follow stops: \(streams.count) streams")
         #expect(credentials.renewals == 3)
+    }
+
+    @Test("a server that closes every stream at once is asked again after waits that double, not every second")
+    func streamsEndingAtOnceBackOff() async throws {
+        let setup = try await AnyServerTests.Setup.open(.variant)
+        let (copy, clock) = (setup.copy, setup.clock)
+        defer { Task { await setup.close() } }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let changes = copy.changes()
+        // The scripted server closes each stream after stream_live; the follow then sleeps (the
+        // catalog's periodic read sleeps 120 s while a stream is open, so a wait under 60 s is the follow's).
+        var waits: [Int] = []
+        for _ in 0..<7 {
+            let wake = try await Self.followWakes(on: clock)
+            waits.append(Int(wake.timeIntervalSince(clock.now).rounded()))
+            clock.advance(by: .seconds(wake.timeIntervalSince(clock.now)))
+        }
+        #expect(waits == [1, 2, 4, 8, 16, 30, 30], "\(waits)")
+        _ = changes
+    }
+
+    /// When the follow's wait ends, once it waits: yields (never sleeps) until a task sleeps on
+    /// `clock` for less than a minute.
+    static func followWakes(on clock: ManualClock) async throws -> Date {
+        for _ in 0..<1_000_000 {
+            if let wake = clock.sleeperDeadlines.first(where: { $0.timeIntervalSince(clock.now) < 60 }) { return wake }
+            await Task.yield()
+        }
+        throw CancellationError()
     }
 }

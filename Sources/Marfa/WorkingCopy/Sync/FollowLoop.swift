@@ -2,7 +2,8 @@ import MarfaClock
 import Synchronization
 
 /// The live follow of the instance's events: runs while a `changes()` stream is held and the copy
-/// has a server, reconnects after waits that double from 1 s up to 30 s, and halts on an error
+/// has a server, reconnects after waits that double from 1 s up to 30 s (starting again at 1 s
+/// after a stream that stayed open 30 s or more), and halts on an error
 /// asking again can't clear (an expired copy, a refused key) until the next hydration or catch-up.
 /// A stream the server ended because its token expired (`credential_ended`) is followed by one
 /// renewal and an immediate reconnect (`CredentialEndedRule`).
@@ -91,14 +92,13 @@ final class FollowLoop: Sendable {
         var credentialEnded = CredentialEndedRule()
         while !Task.isCancelled {
             sync.updates.send(.connecting)
+            let opened = clock.now
             do {
                 let server = try sync.server()
                 let sent = try? await server.credentials.authorization()
-                let opened = clock.now
                 do {
                     try await followOnce(sync, server: server)
                     credentialEnded.reset()
-                    wait = .seconds(1)
                 } catch let ended where CredentialEndedRule.handles(ended) {
                     // The server ended the stream when its token expired: renew and reconnect at once.
                     if try await credentialEnded.renew(
@@ -121,6 +121,9 @@ final class FollowLoop: Sendable {
                 state.withLock { $0.halted = true }
                 return finish()
             }
+            // A stream that stayed open a while starts the waits again; a server that ends every
+            // stream at once is asked after waits that double, as after any other failure.
+            if clock.now.timeIntervalSince(opened) >= Double(Self.longestWait.components.seconds) { wait = .seconds(1) }
             do { try await clock.sleep(for: wait) } catch { return }
             wait = min(wait * 2, Self.longestWait)
         }
