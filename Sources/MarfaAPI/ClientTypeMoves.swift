@@ -8,7 +8,7 @@ extension Client {
     /// whether some are out of the credential's reach, and the folders, views and webhooks that
     /// name `type` (each saying whether the move can rewrite it). Writes nothing.
     public func previewMove(
-        ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
+        ofType type: String, to destination: String, properties: JSONObject? = nil
     ) async throws -> Components.Schemas.TypeMovePreview {
         try await marfaCall {
             try await previewTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).ok.body
@@ -24,7 +24,7 @@ extension Client {
     /// A setting that names `type` in a way the move cannot rewrite throws `server` with status
     /// 409 and the code `type_move_blocked`, and nothing moves.
     public func startMove(
-        ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
+        ofType type: String, to destination: String, properties: JSONObject? = nil
     ) async throws -> Components.Schemas.TypeMoveJob {
         try await marfaCall {
             try await startTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).accepted

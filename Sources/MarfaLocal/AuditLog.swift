@@ -7,7 +7,7 @@ import MarfaTypes
 enum AuditLog {
     /// Records `action` on a resource at `date`, by the calling key (or the instance itself).
     static func record(
-        _ action: String, resourceType: String, resourceID: String?, details: [String: OpenAPIValue] = [:],
+        _ action: String, resourceType: String, resourceID: String?, details: OpenAPIObject = [:],
         at date: Date, in db: SQLiteConnection
     ) throws {
         try db.run(
@@ -63,7 +63,7 @@ extension LocalAPI {
                 keyId: row.string("key_id"),
                 spaceId: nil, action: row.string("action") ?? "", resourceType: row.string("resource_type") ?? "",
                 resourceId: row.string("resource_id"), clientIp: row.string("client_ip"),
-                details: try StoredJSON.decode([String: OpenAPIValue].self, row.string("details")))
+                details: try StoredJSON.decode(OpenAPIObject.self, row.string("details")))
         }
         let hasMore = rows.count > limit
         return .ok(

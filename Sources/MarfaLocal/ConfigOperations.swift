@@ -31,8 +31,8 @@ extension LocalAPI {
     }
 
     static func changedSettings(_ a: InstanceConfig, _ b: InstanceConfig) throws -> [String] {
-        let left = try JSONCoding.decode([String: OpenAPIValue].self, from: JSONCoding.encode(a))
-        let right = try JSONCoding.decode([String: OpenAPIValue].self, from: JSONCoding.encode(b))
+        let left = try JSONCoding.decode(OpenAPIObject.self, from: JSONCoding.encode(a))
+        let right = try JSONCoding.decode(OpenAPIObject.self, from: JSONCoding.encode(b))
         return Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
     }
 

@@ -10,13 +10,13 @@ struct EdgeRecord: Sendable {
     var edgeType: String
     var sourceID: String
     var targetID: String
-    var properties: [String: OpenAPIValue]
+    var properties: OpenAPIObject
     var version: Int64
     var createdAt: Date
     var updatedAt: Date
 
     init(
-        id: String, edgeType: String, sourceID: String, targetID: String, properties: [String: OpenAPIValue], now: Date
+        id: String, edgeType: String, sourceID: String, targetID: String, properties: OpenAPIObject, now: Date
     ) {
         self.id = id
         self.edgeType = edgeType
@@ -34,7 +34,7 @@ struct EdgeRecord: Sendable {
         edgeType = row.string("edge_type") ?? ""
         sourceID = row.string("source_id") ?? ""
         targetID = row.string("target_id") ?? ""
-        properties = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        properties = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
         version = row.int64("version") ?? 1
         createdAt = Date(stored: row.double("created_at"))
         updatedAt = Date(stored: row.double("updated_at"))

@@ -31,7 +31,7 @@ final class EventFollower: @unchecked Sendable {
         /// The log head when the stream opened.
         var head: Int64
         /// A terminal frame sent right after `stream_cursor` instead of the replay.
-        var terminal: [String: OpenAPIValue]?
+        var terminal: OpenAPIObject?
         /// Set on a copy stream: markers carry `instance_id` and `read_view`, item frames `listed`.
         var copy: CopyStream?
         var filter: EventFilter
@@ -186,7 +186,7 @@ final class EventFollower: @unchecked Sendable {
     }
 
     private func marker(_ type: String, cursor: OpenAPIValue) -> [UInt8] {
-        var json: [String: OpenAPIValue] = ["event_type": .string(type), "cursor": cursor]
+        var json: OpenAPIObject = ["event_type": .string(type), "cursor": cursor]
         if let copy = plan.copy {
             json["instance_id"] = .string(copy.instanceID)
             json["read_view"] = .string(copy.readView)
@@ -207,8 +207,8 @@ final class EventFollower: @unchecked Sendable {
         return Array(text.utf8)
     }
 
-    private static func frame(event: String?, json: [String: OpenAPIValue]) -> [UInt8] {
-        let data = (try? JSONCoding.makeEncoder().encode(OpenAPIValue.object(json))) ?? Data("{}".utf8)
+    private static func frame(event: String?, json: OpenAPIObject) -> [UInt8] {
+        let data = (try? JSONCoding.encode(OpenAPIValue.object(json))) ?? Data("{}".utf8)
         return ServerSentEvent(event: event, data: String(decoding: data, as: UTF8.self)).encoded
     }
 }

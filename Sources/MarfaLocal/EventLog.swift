@@ -82,7 +82,7 @@ enum EventLog {
     private static func append(
         _ type: String, itemType: String?, itemID: String?, frame: Frame, at date: Date, in db: SQLiteConnection
     ) throws -> Int64 {
-        let text = String(decoding: try JSONCoding.makeEncoder().encode(frame), as: UTF8.self)
+        let text = String(decoding: try JSONCoding.encode(frame), as: UTF8.self)
         try db.run(
             "INSERT INTO events (type, item_type, item_id, frame, created_at) VALUES (?, ?, ?, ?, ?)", type, itemType,
             itemID, text, date.stored)

@@ -6,8 +6,8 @@ import MarfaTypes
 /// An item's extension namespaces: one JSON object per namespace, stored beside the item.
 enum ItemExtensions {
     /// Every namespace of item `itemID`, by name.
-    static func all(of itemID: String, in db: SQLiteConnection) throws -> [String: OpenAPIValue] {
-        var result: [String: OpenAPIValue] = [:]
+    static func all(of itemID: String, in db: SQLiteConnection) throws -> OpenAPIObject {
+        var result: OpenAPIObject = [:]
         for row in try db.query(
             "SELECT namespace, data FROM item_extensions WHERE item_id = ? ORDER BY namespace", itemID)
         {

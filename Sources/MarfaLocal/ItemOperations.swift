@@ -193,7 +193,7 @@ extension LocalAPI {
             try requireWrite(type.id, by: key)
             var properties = Self.patched(item.properties, by: patch)
             var resolution: Components.Schemas.ConflictResolution?
-            var losing: [String: OpenAPIValue] = [:]
+            var losing: OpenAPIObject = [:]
             if patch.version != item.version {
                 let stale = try StaleWrite(patch, item: item, properties: properties, in: db)
                 if !stale.colliding.isEmpty {
@@ -250,8 +250,8 @@ extension LocalAPI {
     /// `properties` after `patch`: replaced with `properties_mode: replace`, else merged (`null`
     /// removes a property).
     static func patched(
-        _ properties: [String: OpenAPIValue], by patch: Components.Schemas.ItemPatch
-    ) -> [String: OpenAPIValue] {
+        _ properties: OpenAPIObject, by patch: Components.Schemas.ItemPatch
+    ) -> OpenAPIObject {
         if patch.propertiesMode == .replace { return patch.properties ?? [:] }
         var result = properties
         for (name, value) in patch.properties ?? [:] {

@@ -8,7 +8,7 @@ struct ItemRecord: Sendable {
     var seq: Int64 = 0
     var id: String
     var type: String
-    var properties: [String: OpenAPIValue]
+    var properties: OpenAPIObject
     var state: String
     var tier: String
     var version: Int64
@@ -26,7 +26,7 @@ struct ItemRecord: Sendable {
     var trashedWith: String?
 
     init(
-        id: String, type: String, properties: [String: OpenAPIValue], state: String, tier: String, source: String,
+        id: String, type: String, properties: OpenAPIObject, state: String, tier: String, source: String,
         sourceID: String?, timestamp: Date, now: Date, tags: [String]
     ) {
         self.id = id
@@ -48,7 +48,7 @@ struct ItemRecord: Sendable {
         seq = row.int64("seq") ?? 0
         id = row.string("id") ?? ""
         type = row.string("type") ?? ""
-        properties = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        properties = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
         state = row.string("state") ?? "active"
         tier = row.string("tier") ?? "library"
         version = row.int64("version") ?? 1
@@ -170,7 +170,7 @@ enum SnapshotRow {
         let itemID = row.string("item_id") ?? ""
         return Components.Schemas.ItemSnapshot(
             version: version, _type: row.string("type") ?? "", tier: row.string("tier").map { .init(rawValue: $0) },
-            properties: try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties")),
+            properties: try StoredJSON.decode(OpenAPIObject.self, row.string("properties")),
             occurredAt: Date(stored: row.double("occurred_at")),
             sourceId: row.string("source_id").map { .value($0) } ?? .null,
             writer: writer, createdAt: Date(stored: row.double("created_at")), id: "\(itemID)@\(version)",

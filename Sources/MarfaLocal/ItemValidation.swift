@@ -10,7 +10,7 @@ enum ItemValidation {
     /// `400 invalid_properties` naming every property that breaks `type`'s fields; with `strict`,
     /// undeclared properties break it too.
     static func check(
-        _ properties: [String: OpenAPIValue], against type: Components.Schemas.ItemType, strict: Bool
+        _ properties: OpenAPIObject, against type: Components.Schemas.ItemType, strict: Bool
     ) throws {
         var errors: [(String, String)] = []
         let fields = type.fields.additionalProperties

@@ -9,13 +9,13 @@ struct LocalError: Error, Sendable, HTTPResponseConvertible, CustomStringConvert
     let status: Int
     let code: String
     let message: String
-    var details: [String: OpenAPIValue]?
+    var details: OpenAPIObject?
     /// Members beside `error` in the body.
-    var extra: [String: OpenAPIValue] = [:]
+    var extra: OpenAPIObject = [:]
     /// Headers beside the usual ones, such as `Retry-After` or `Allow`.
     var headers: [(String, String)] = []
 
-    init(_ status: Int, _ code: String, _ message: String, details: [String: OpenAPIValue]? = nil) {
+    init(_ status: Int, _ code: String, _ message: String, details: OpenAPIObject? = nil) {
         self.status = status
         self.code = code
         self.message = message
@@ -25,7 +25,7 @@ struct LocalError: Error, Sendable, HTTPResponseConvertible, CustomStringConvert
     var description: String { "\(status) \(code): \(message)" }
 
     var httpResponse: (HTTPResponse, HTTPBody?) {
-        var error: [String: OpenAPIValue] = ["code": .string(code), "message": .string(message)]
+        var error: OpenAPIObject = ["code": .string(code), "message": .string(message)]
         if let details { error["details"] = .object(details) }
         if code == "version_conflict" || code == "ancestor_unavailable" { error["status"] = .int(Int64(status)) }
         var body = extra
@@ -39,17 +39,17 @@ struct LocalError: Error, Sendable, HTTPResponseConvertible, CustomStringConvert
 }
 
 extension LocalError {
-    static func validation(_ message: String, details: [String: OpenAPIValue]? = nil) -> LocalError {
+    static func validation(_ message: String, details: OpenAPIObject? = nil) -> LocalError {
         LocalError(400, "validation_error", message, details: details)
     }
     static func unauthorized(_ message: String = "A valid API key is required.") -> LocalError {
         LocalError(401, "unauthorized", message)
     }
-    static func forbidden(_ message: String, details: [String: OpenAPIValue]? = nil) -> LocalError {
+    static func forbidden(_ message: String, details: OpenAPIObject? = nil) -> LocalError {
         LocalError(403, "forbidden", message, details: details)
     }
     static func notFound(_ code: String, _ message: String) -> LocalError { LocalError(404, code, message) }
-    static func conflict(_ code: String, _ message: String, details: [String: OpenAPIValue]? = nil) -> LocalError {
+    static func conflict(_ code: String, _ message: String, details: OpenAPIObject? = nil) -> LocalError {
         LocalError(409, code, message, details: details)
     }
     /// `409 version_conflict`: `what` is at `version`, not the `requested` one the write was based

@@ -179,14 +179,15 @@ final class LocalStore: Sendable {
     }
 }
 
-/// JSON text for columns holding documents.
+/// JSON text for columns holding documents, objects in their members' order (an item's
+/// properties as written), through the runtime's ordered coders.
 enum StoredJSON {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try JSONCoding.makeEncoder().encode(value), as: UTF8.self)
+        String(decoding: try JSONCoding.encode(value), as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ text: String?) throws -> T {
-        try JSONCoding.makeDecoder().decode(type, from: Data((text ?? "null").utf8))
+        try JSONCoding.decode(type, from: Data((text ?? "null").utf8))
     }
 }
 

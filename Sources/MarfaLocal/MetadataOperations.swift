@@ -107,8 +107,8 @@ extension LocalAPI {
         }
     }
 
-    private func extensionsResponse(_ all: [String: OpenAPIValue]) -> Components.Responses.ItemExtensions {
-        var extensions: [String: [String: OpenAPIValue]] = [:]
+    private func extensionsResponse(_ all: OpenAPIObject) -> Components.Responses.ItemExtensions {
+        var extensions: [String: OpenAPIObject] = [:]
         for (namespace, value) in all { extensions[namespace] = value.object ?? [:] }
         return .init(
             headers: .init(xMarfaContract: Self.contract),
@@ -118,7 +118,7 @@ extension LocalAPI {
     /// Sets (or with nil deletes) namespace `namespace` of item `id`, emitting `metadata.changed`.
     private func setExtension(
         _ namespace: String, of id: String, to data: OpenAPIValue?
-    ) async throws -> [String: OpenAPIValue] {
+    ) async throws -> OpenAPIObject {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(namespace)
         let now = clock.now

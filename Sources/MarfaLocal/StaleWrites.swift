@@ -25,7 +25,7 @@ struct StaleWrite {
 
     /// Reads the base of `patch` against `item`, whose properties the write makes `properties`.
     init(
-        _ patch: Components.Schemas.ItemPatch, item: ItemRecord, properties: [String: OpenAPIValue],
+        _ patch: Components.Schemas.ItemPatch, item: ItemRecord, properties: OpenAPIObject,
         in db: SQLiteConnection
     ) throws {
         guard patch.version < item.version,
@@ -38,7 +38,7 @@ struct StaleWrite {
             throw refusal
         }
         ancestor = row
-        let base = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        let base = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
         var colliding = Set(
             (patch.properties ?? [:]).keys.filter {
                 base[$0] != properties[$0] && base[$0] != item.properties[$0] && properties[$0] != item.properties[$0]
@@ -72,11 +72,11 @@ struct StaleWrite {
     /// (`server`) back in `properties`. Answers the resolution (without the copy's id) and the
     /// write's values of the properties it lost.
     func resolve(
-        by policy: Components.Schemas.MergePolicy?, properties: inout [String: OpenAPIValue],
-        server: [String: OpenAPIValue]
-    ) -> (Components.Schemas.ConflictResolution, losing: [String: OpenAPIValue]) {
+        by policy: Components.Schemas.MergePolicy?, properties: inout OpenAPIObject,
+        server: OpenAPIObject
+    ) -> (Components.Schemas.ConflictResolution, losing: OpenAPIObject) {
         var strategies: [String: Components.Schemas.MergeStrategy] = [:]
-        var losing: [String: OpenAPIValue] = [:]
+        var losing: OpenAPIObject = [:]
         for field in colliding {
             let isProperty = !Self.itemFields.contains(field)
             var strategy = policy?.fields?.additionalProperties[field] ?? policy?._default ?? .lastWriterWins
@@ -96,7 +96,7 @@ struct StaleWrite {
     /// Writes the sibling of `item` (as stored after the write) holding the `losing` values,
     /// tagged `conflicted-copy`, with a `derived-from` edge from it to `item`; answers its id.
     static func writeConflictedCopy(
-        of item: ItemRecord, losing: [String: OpenAPIValue], at now: Date, in db: SQLiteConnection
+        of item: ItemRecord, losing: OpenAPIObject, at now: Date, in db: SQLiteConnection
     ) throws -> String {
         var properties = item.properties
         for (name, value) in losing { properties[name] = value == .null ? nil : value }

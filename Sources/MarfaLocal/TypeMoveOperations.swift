@@ -67,7 +67,7 @@ extension LocalAPI {
             for row in try db.query(
                 "SELECT properties FROM items WHERE type = ? AND \(condition)", values: [move.from] + values)
             {
-                var merged = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+                var merged = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
                 for (name, value) in properties { merged[name] = value == .null ? nil : value }
                 try ItemValidation.check(merged, against: destination, strict: strict)
             }

@@ -8,7 +8,7 @@ struct TypeMoveRecord: Sendable {
     var id: String
     var from: String
     var to: String
-    var properties: [String: OpenAPIValue]
+    var properties: OpenAPIObject
     var keyID: String?
     var status: String
     var moved: Int64
@@ -24,7 +24,7 @@ struct TypeMoveRecord: Sendable {
         id = row.string("id") ?? ""
         from = row.string("from_type") ?? ""
         to = row.string("to_type") ?? ""
-        properties = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        properties = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
         keyID = row.string("key_id")
         status = row.string("status") ?? "running"
         moved = row.int64("moved") ?? 0

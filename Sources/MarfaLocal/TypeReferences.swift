@@ -91,7 +91,7 @@ enum TypeReferences {
     static func details(_ settings: [Setting]) -> OpenAPIValue {
         .array(
             settings.map { setting in
-                var object: [String: OpenAPIValue] = [
+                var object: OpenAPIObject = [
                     "kind": .string(setting.kind), "id": .string(setting.id), "rewritable": .bool(setting.rewritable),
                 ]
                 if case .value(let name)? = setting.name { object["name"] = .string(name) }

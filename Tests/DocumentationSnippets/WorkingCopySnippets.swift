@@ -133,6 +133,23 @@ import Testing
         }
     }
 
+    static func orderedProperties() throws -> JSONObject {
+        // snippet.begin: copy-ordered-json
+        var properties = try JSONObject(json: #"{"title": "Plan", "steps": [1, 2], "due": null}"#)
+        properties["owner"] = .init("Ana")  // a new key goes last; a held one keeps its place
+        properties.removeValue(forKey: "due")
+        print(properties.keys)  // ["title", "steps", "owner"]
+        print(properties.json())  // {"title":"Plan","steps":[1,2],"owner":"Ana"}
+        // snippet.end
+        return properties
+    }
+
+    @Test func orderedJSONKeepsItsOrder() throws {
+        let properties = try Self.orderedProperties()
+        #expect(properties.keys == ["title", "steps", "owner"])
+        #expect(properties.json() == #"{"title":"Plan","steps":[1,2],"owner":"Ana"}"#)
+    }
+
     static func writeAndReadARecord(_ copy: WorkingCopy) async throws -> (written: Item, pinned: Date?) {
         // snippet.begin: copy-records
         struct Note: Codable {

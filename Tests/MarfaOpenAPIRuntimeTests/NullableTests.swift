@@ -31,7 +31,25 @@ import Testing
 @Suite struct OpenAPIValueTextTests {
     @Test func describesItselfAsCompactJSON() throws {
         let value: OpenAPIValue = ["b": [1, 2.5, "x\n\"y\"", true, nil], "a": "\u{1}"]
-        #expect(value.description == #"{"a":"\u0001","b":[1,2.5,"x\n\"y\"",true,null]}"#)
-        #expect(try JSONCoding.decode(OpenAPIValue.self, from: Data(value.description.utf8)) == value)
+        #expect(value.description == #"{"b":[1,2.5,"x\n\"y\"",true,null],"a":"\u0001"}"#)
+        let decoded = try JSONCoding.decode(OpenAPIValue.self, from: Data(value.description.utf8))
+        #expect(decoded == value && decoded.object?.keys == ["b", "a"])
+    }
+
+    @Test func codingKeepsMemberOrderAndAGeneratedTypesOrder() throws {
+        struct Shape: Codable, Equatable {
+            var zeta: Int
+            var free: OpenAPIObjectContainer
+            var alpha: Date
+        }
+        let shape = Shape(zeta: 1, free: ["y": 1, "x": [["b": 2, "a": 1]]], alpha: Date(timeIntervalSince1970: 0))
+        let text = String(decoding: try JSONCoding.encode(shape), as: UTF8.self)
+        #expect(text == #"{"zeta":1,"free":{"y":1,"x":[{"b":2,"a":1}]},"alpha":"1970-01-01T00:00:00Z"}"#)
+        let sorted = String(decoding: try JSONCoding.encode(shape, sortingKeys: true), as: UTF8.self)
+        #expect(sorted == #"{"alpha":"1970-01-01T00:00:00Z","free":{"y":1,"x":[{"b":2,"a":1}]},"zeta":1}"#)
+        let decoded = try JSONCoding.decode(Shape.self, from: Data(text.utf8))
+        #expect(decoded == shape && decoded.free.keys == ["y", "x"])
+        #expect(decoded.free["x"]?.array?.first?.object?.keys == ["b", "a"])
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(Shape.self, from: Data(#"{"zeta":1,}"#.utf8)) }
     }
 }

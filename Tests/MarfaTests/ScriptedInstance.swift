@@ -27,8 +27,8 @@ struct ReceivedRequest: Sendable {
     }
 
     /// The body read as a JSON object.
-    var json: [String: OpenAPIValue]? {
-        try? JSONDecoder().decode([String: OpenAPIValue].self, from: Data(body))
+    var json: JSONObject? {
+        try? JSONDecoder().decode(JSONObject.self, from: Data(body))
     }
 }
 

@@ -129,7 +129,7 @@ struct QueueTests {
             try await test.createEdge("parent-of", from: a, to: b)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
-            func code(_ call: () async throws -> QueuedWrite) async -> (String, [String: JSONValue]?) {
+            func code(_ call: () async throws -> QueuedWrite) async -> (String, JSONObject?) {
                 do {
                     _ = try await call()
                     return ("queued", nil)

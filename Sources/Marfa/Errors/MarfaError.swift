@@ -22,7 +22,7 @@ public enum MarfaError: Error, Sendable, Hashable {
     /// Values the server or the copy refuses. `details` holds the instance's `error.details` only for
     /// an edge the copy refuses itself, and `field` and `record` for a value that won't decode as an
     /// app's record (`record_mismatch`); it is nil for every other refusal, a direct call's included.
-    case validation(code: String, message: String, details: [String: OpenAPIValue]?)
+    case validation(code: String, message: String, details: JSONObject?)
     /// The server asked for a wait of `retryAfterSeconds`, when it said.
     case rateLimited(code: String, message: String, retryAfterSeconds: UInt64?)
     /// The write was based on a version that is no longer current.

@@ -9,7 +9,7 @@ public struct ItemSnapshot: Sendable, Hashable {
     /// The item's tier before the write, when the server said.
     public var tier: Tier?
     /// The item's properties before the write.
-    public var properties: [String: OpenAPIValue]
+    public var properties: JSONObject
     /// When the item said it happened, before the write.
     public var occurredAt: Date?
     /// The item's ID at its source, before the write.
@@ -21,7 +21,7 @@ public struct ItemSnapshot: Sendable, Hashable {
 
     /// A snapshot as given, for previews and tests.
     public init(
-        version: Int64, type: String, tier: Tier? = nil, properties: [String: OpenAPIValue] = [:],
+        version: Int64, type: String, tier: Tier? = nil, properties: JSONObject = [:],
         occurredAt: Date? = nil, sourceID: String? = nil, writer: Writer? = nil, createdAt: Date
     ) {
         self.version = version

@@ -28,13 +28,28 @@ public enum JSONCoding {
         return decoder
     }
 
-    /// Encodes `value` to JSON bytes.
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try makeEncoder().encode(value)
+    /// Encodes `value` to compact JSON bytes through `JSONValueEncoder`: a type's members in the
+    /// order it encodes them (sorted by name with `sortingKeys`), a `OpenAPIObject` or `OpenAPIValue`
+    /// in its own order either way.
+    public static func encode<T: Encodable>(_ value: T, sortingKeys: Bool = false) throws -> Data {
+        Data(JSONTextWriter.bytes(try JSONValueEncoder.encode(value, sortingKeys: sortingKeys)))
     }
 
-    /// Decodes a `T` from JSON bytes.
+    /// Decodes a `T` from JSON bytes, read by the strict `JSONTextParser` and decoded from its tree,
+    /// so a `OpenAPIObject` or `OpenAPIValue` inside keeps the order its members were read in.
+    /// - Throws: `DecodingError.dataCorrupted` for text that is not JSON (the byte offset named),
+    ///   and the `DecodingError` naming the coding path where the value doesn't fit `T`.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try makeDecoder().decode(type, from: data)
+        try JSONValueDecoder.decode(T.self, from: try value(from: [UInt8](data)))
+    }
+
+    /// The JSON value `bytes` hold.
+    /// - Throws: `DecodingError.dataCorrupted` naming the byte offset where reading stopped.
+    package static func value(from bytes: [UInt8]) throws -> OpenAPIValue {
+        do {
+            return try JSONTextParser.parse(bytes)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.description, underlyingError: error))
+        }
     }
 }

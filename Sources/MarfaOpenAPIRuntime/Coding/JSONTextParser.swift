@@ -1,4 +1,4 @@
-/// Reads JSON text into an `OpenAPIValue` in one pass over its UTF-8 bytes: what the working
+/// Reads JSON text into an `OpenAPIValue`, objects in the order of their members, in one pass over its UTF-8 bytes: what the working
 /// copy's store reads back for every item, edge and queued write, so it is written for speed (no
 /// `Decoder`, no thrown errors for the branches a `Decodable` value tries), and what the local
 /// instance checks every request body with. Strict RFC 8259, and I-JSON (RFC 7493) on names and
@@ -96,7 +96,7 @@ package struct JSONTextParser {
 
     private mutating func object(depth: Int) -> OpenAPIValue? {
         position += 1
-        var members: [String: OpenAPIValue] = [:]
+        var members = OpenAPIObject()
         skipBlanks()
         if next == UInt8(ascii: "}") {
             position += 1
@@ -106,7 +106,7 @@ package struct JSONTextParser {
             skipBlanks()
             let keyOffset = position
             guard next == UInt8(ascii: "\""), let key = string() else { return nil }
-            guard members[key] == nil else {
+            guard members.index(forKey: key) == nil else {
                 failure = .duplicateMember(key, offset: keyOffset)
                 return nil
             }
@@ -114,12 +114,13 @@ package struct JSONTextParser {
             guard next == UInt8(ascii: ":") else { return nil }
             position += 1
             guard let member = value(depth: depth + 1) else { return nil }
-            members[key] = member
+            members.updateValue(member, forKey: key)
             skipBlanks()
-            guard let separator = next else { return nil }
+            guard let separator = next, separator == UInt8(ascii: "}") || separator == UInt8(ascii: ",") else {
+                return nil
+            }
             position += 1
             if separator == UInt8(ascii: "}") { return .object(members) }
-            guard separator == UInt8(ascii: ",") else { return nil }
         }
     }
 
@@ -135,10 +136,11 @@ package struct JSONTextParser {
             guard let element = value(depth: depth + 1) else { return nil }
             elements.append(element)
             skipBlanks()
-            guard let separator = next else { return nil }
+            guard let separator = next, separator == UInt8(ascii: "]") || separator == UInt8(ascii: ",") else {
+                return nil
+            }
             position += 1
             if separator == UInt8(ascii: "]") { return .array(elements) }
-            guard separator == UInt8(ascii: ",") else { return nil }
         }
     }
 

@@ -90,7 +90,7 @@ public struct ClientCall: Sendable {
     ) throws -> HTTPBody {
         request.headerFields["Content-Type"] = contentType
         do {
-            return HTTPBody(try JSONCoding.makeEncoder(sortedKeys: client.configuration.sortedKeys).encode(value))
+            return HTTPBody(try JSONCoding.encode(value, sortingKeys: client.configuration.sortedKeys))
         } catch {
             throw failure("Could not write the JSON body", error)
         }
@@ -182,7 +182,7 @@ public struct ClientCall: Sendable {
             throw failure("The response body could not be read", error, response: response)
         }
         do {
-            return try JSONCoding.makeDecoder().decode(type, from: Data(bytes))
+            return try JSONCoding.decode(type, from: Data(bytes))
         } catch {
             throw failure("The JSON response body could not be decoded as \(T.self)", error, response: response)
         }

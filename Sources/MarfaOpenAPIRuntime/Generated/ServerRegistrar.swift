@@ -190,7 +190,7 @@ public struct ServerCall: Sendable {
     public func json<T: Decodable>(_ type: T.Type, _ body: HTTPBody?) async throws -> T {
         let bytes = try await bytes(body)
         do {
-            return try JSONCoding.makeDecoder().decode(type, from: Data(bytes))
+            return try JSONCoding.decode(type, from: Data(bytes))
         } catch {
             throw failure("The JSON body could not be read", error)
         }
@@ -234,7 +234,7 @@ public struct ServerCall: Sendable {
         _ response: inout HTTPResponse, _ value: T, contentType: String = "application/json"
     ) throws -> HTTPBody {
         response.headerFields["Content-Type"] = contentType
-        return HTTPBody(try JSONCoding.makeEncoder(sortedKeys: configuration.sortedKeys).encode(value))
+        return HTTPBody(try JSONCoding.encode(value, sortingKeys: configuration.sortedKeys))
     }
 
     /// A form response body, setting `Content-Type`.

@@ -12,10 +12,17 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
     case string(String)
     /// An array of values.
     case array([OpenAPIValue])
-    /// An object: its members by key.
-    case object([String: OpenAPIValue])
+    /// An object: its members by key, in order.
+    case object(OpenAPIObject)
 
+    /// Reads any JSON value. Through the runtime's own decoder (`JSONCoding.decode`) the value is
+    /// taken as it was read, objects in their order; another `Decoder` reports keys in no order, so
+    /// an object's keys are sorted.
     public init(from decoder: any Decoder) throws {
+        if let tree = decoder as? JSONValueDecoder.Node {
+            self = tree.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -30,7 +37,7 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
         } else if let array = try? container.decode([OpenAPIValue].self) {
             self = .array(array)
         } else {
-            self = .object(try container.decode([String: OpenAPIValue].self))
+            self = .object(try container.decode(OpenAPIObject.self))
         }
     }
 
@@ -64,7 +71,7 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
     /// The array's values, or nil for any other value.
     public var array: [OpenAPIValue]? { if case .array(let v) = self { v } else { nil } }
     /// The object's members, or nil for any other value.
-    public var object: [String: OpenAPIValue]? { if case .object(let v) = self { v } else { nil } }
+    public var object: OpenAPIObject? { if case .object(let v) = self { v } else { nil } }
     /// Whether the value is JSON `null`.
     public var isNull: Bool { self == .null }
 
@@ -74,8 +81,8 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
 
 /// A free-form JSON value (the name generated code uses for schemas without a type).
 public typealias OpenAPIValueContainer = OpenAPIValue
-/// A free-form JSON object.
-public typealias OpenAPIObjectContainer = [String: OpenAPIValue]
+/// A free-form JSON object, its members in order.
+public typealias OpenAPIObjectContainer = OpenAPIObject
 /// A free-form JSON array.
 public typealias OpenAPIArrayContainer = [OpenAPIValue]
 
@@ -89,45 +96,13 @@ extension OpenAPIValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Ex
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: OpenAPIValue...) { self = .array(elements) }
+    /// An object of the literal's members, in the literal's order.
     public init(dictionaryLiteral elements: (String, OpenAPIValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(OpenAPIObject(elements))
     }
 }
 
 extension OpenAPIValue: CustomStringConvertible {
-    /// The value as compact JSON text, keys sorted.
-    public var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): value ? "true" : "false"
-        case .int(let value): String(value)
-        case .double(let value): value.isFinite ? String(value) : "null"
-        case .string(let value): Self.quoted(value)
-        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let members):
-            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.description }.joined(separator: ",")
-                + "}"
-        }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// The value as compact JSON text, object members in order.
+    public var description: String { JSONTextWriter.text(self) }
 }

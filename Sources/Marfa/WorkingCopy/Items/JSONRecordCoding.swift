@@ -2,24 +2,19 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension JSONValue {
-    /// The JSON form of an `Encodable` value: its property names as its coding keys say, its dates
-    /// as RFC 3339 text, a `nil` optional left out (as `JSONEncoder` leaves it).
+    /// The JSON form of an `Encodable` value: its property names as its coding keys say, in the order
+    /// it encodes them (a synthesized `Codable` struct's: its declaration order), its dates as
+    /// RFC 3339 text, a `nil` optional left out (as `JSONEncoder` leaves it).
     /// - Throws: `MarfaError.invalid` naming the field that has no JSON form (an infinite or NaN
     ///   number, or a value whose `encode(to:)` throws).
     public init(encoding value: some Encodable) throws {
-        let encoder = JSONCoding.makeEncoder(sortedKeys: false)
-        let data: Data
         do {
-            data = try encoder.encode(value)
+            self = try JSONValueEncoder.encode(value)
         } catch let error as EncodingError {
             throw RecordCoding.failure(encoding: error, of: type(of: value))
         } catch {
             throw MarfaError.invalid(message: "A \(type(of: value)) could not be written as JSON: \(error).")
         }
-        guard let parsed = JSONTextParser.parse(String(decoding: data, as: UTF8.self)) else {
-            throw MarfaError.invalid(message: "A \(type(of: value)) was written as text that is not JSON.")
-        }
-        self = parsed
     }
 
     /// The value read as `type`, the way `JSONDecoder` reads it: property names as the type's coding
@@ -28,9 +23,8 @@ extension JSONValue {
     ///   `details["field"]` naming the field (`address.city`, `tags[2]`) that is missing or of
     ///   another kind; the value itself is untouched.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        let decoder = JSONCoding.makeDecoder()
         do {
-            return try decoder.decode(T.self, from: Data(JSONText.encode(self).utf8))
+            return try JSONValueDecoder.decode(T.self, from: self)
         } catch let error as DecodingError {
             throw RecordCoding.failure(decoding: error, as: T.self)
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A Swift value that has a JSON form: text, numbers, booleans, dates (as RFC 3339 text), and
-/// arrays, dictionaries and optionals of those. `JSONValue(_:)` takes any of them, and a
-/// `[String: any JSONRepresentable]` builds an item's properties (`Draft(type:values:)`).
+/// arrays, dictionaries and optionals of those. `JSONValue(_:)` takes any of them, and a literal of
+/// `String: any JSONRepresentable` pairs builds an item's properties in order (`Draft(type:values:)`).
 public protocol JSONRepresentable: Sendable {
     /// The value in JSON form.
     var jsonValue: JSONValue { get }
@@ -104,8 +104,13 @@ extension Array: JSONRepresentable where Element: JSONRepresentable {
 }
 
 extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
-    /// `.object` of the values' forms.
-    public var jsonValue: JSONValue { .object(mapValues(\.jsonValue)) }
+    /// `.object` of the values' forms, keys sorted (a dictionary holds no order to keep).
+    public var jsonValue: JSONValue { .object(JSONObject(mapValues(\.jsonValue))) }
+}
+
+extension JSONObject: JSONRepresentable {
+    /// `.object` of the members, in order.
+    public var jsonValue: JSONValue { .object(self) }
 }
 
 extension JSONValue {

@@ -7,9 +7,10 @@ extension JSONValue {
         self = value.jsonValue
     }
 
-    /// An object of the members' JSON forms: `JSONValue(members: ["title": title, "count": 3])`.
-    public init(members: [String: any JSONRepresentable]) {
-        self = .object(members.mapValues { $0.jsonValue })
+    /// An object of the members' JSON forms, in the literal's order:
+    /// `JSONValue(members: ["title": title, "count": 3])`.
+    public init(members: KeyValuePairs<String, any JSONRepresentable>) {
+        self = .object(JSONObject(members.map { ($0.key, $0.value.jsonValue) }))
     }
 
     /// The number, whether written as an integer or not (the same as `double`).

@@ -11,7 +11,7 @@ struct CopyFrame: Sendable {
     init(id: String?, event: String? = nil, data: String) throws(MarfaError) {
         self.id = id
         frame = try WireShapes.read(
-            Components.Schemas.EventFrame.self, from: Data(data.utf8), what: "stream frame", direct: { $0 }
+            Components.Schemas.EventFrame.self, from: Array(data.utf8), what: "stream frame", direct: { $0 }
         ) { json throws(MarfaError) in
             try WireShapes.decode(
                 Components.Schemas.EventFrame.self, from: try WireShapes.frame(json, named: event), what: "stream frame"

@@ -108,7 +108,7 @@ struct CopyWire: Sendable {
         _ bytes: [UInt8], what: String
     ) throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
         try WireShapes.read(
-            Components.Schemas.ItemEnvelopePage.self, from: Data(bytes), what: what,
+            Components.Schemas.ItemEnvelopePage.self, from: bytes, what: what,
             direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
         ) { json throws(MarfaError) in
             try WirePage(json, what: what) { row throws(MarfaError) in
@@ -122,7 +122,7 @@ struct CopyWire: Sendable {
     private static func edgePage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.Edge>
     {
         try WireShapes.read(
-            Components.Schemas.EdgePage.self, from: Data(bytes), what: what,
+            Components.Schemas.EdgePage.self, from: bytes, what: what,
             direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
         ) { json throws(MarfaError) in try WirePage(json, what: what, Self.edge) }
     }
@@ -235,7 +235,7 @@ struct CopyWire: Sendable {
 
     private static func encoded<T: Encodable>(_ value: T) throws(MarfaError) -> JSONValue {
         do {
-            return try JSONCoding.decode(JSONValue.self, from: try JSONCoding.makeEncoder().encode(value))
+            return try JSONValueEncoder.encode(value)
         } catch {
             throw .invalid(message: "The request couldn't be written: \(error)")
         }

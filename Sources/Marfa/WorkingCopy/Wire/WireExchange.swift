@@ -113,7 +113,7 @@ struct WireExchange: Sendable {
 
     static func json(_ bytes: [UInt8], what: String) throws(MarfaError) -> JSONValue {
         do {
-            return try JSONCoding.decode(JSONValue.self, from: Data(bytes))
+            return try JSONCoding.value(from: bytes)
         } catch {
             throw .decoding(message: "The server's answer to \(what) isn't JSON.")
         }

@@ -13,10 +13,11 @@ import Foundation
 enum WireShapes {
     static let epoch = "1970-01-01T00:00:00Z"
 
-    /// `value` decoded as `T`, or `decoding` saying which answer it was.
+    /// `value` decoded as `T` (its objects in the order they were read), or `decoding` saying which
+    /// answer it was.
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, what: String) throws(MarfaError) -> T {
         do {
-            return try JSONCoding.makeDecoder().decode(T.self, from: Data(JSONText.encode(value).utf8))
+            return try JSONValueDecoder.decode(T.self, from: value)
         } catch {
             throw .decoding(message: "The server's \(what) couldn't be read: \(error)")
         }
@@ -121,18 +122,19 @@ enum WireShapes {
         return text
     }
 
-    /// `T` read straight from `bytes` when the server sent the shape this build was generated from
-    /// (the fast path: one decode), else `tolerant`'s reading of the JSON.
+    /// `T` read straight from the JSON `bytes` hold when the server sent the shape this build was
+    /// generated from (the fast path), else `tolerant`'s reading of the JSON. The text is read once,
+    /// by the ordered parser, so objects keep the server's order either way.
     static func read<T: Decodable, R>(
-        _ type: T.Type, from bytes: Data, what: String, direct: (T) -> R, tolerant: (JSONValue) throws(MarfaError) -> R
+        _ type: T.Type, from bytes: [UInt8], what: String, direct: (T) -> R, tolerant: (JSONValue) throws(MarfaError) -> R
     ) throws(MarfaError) -> R {
-        if let value = try? JSONCoding.makeDecoder().decode(T.self, from: bytes) { return direct(value) }
         let json: JSONValue
         do {
-            json = try JSONCoding.decode(JSONValue.self, from: bytes)
+            json = try JSONCoding.value(from: bytes)
         } catch {
             throw .decoding(message: "The server's \(what) isn't JSON.")
         }
+        if let value = try? JSONValueDecoder.decode(T.self, from: json) { return direct(value) }
         return try tolerant(json)
     }
 

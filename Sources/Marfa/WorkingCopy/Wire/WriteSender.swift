@@ -8,7 +8,7 @@ struct WriteAnswer: Sendable {
     var retryAfter: String?
     var body: [UInt8]
 
-    var json: JSONValue? { try? JSONCoding.decode(JSONValue.self, from: Data(body)) }
+    var json: JSONValue? { try? JSONCoding.value(from: body) }
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
