@@ -47,6 +47,34 @@ struct PublicSurfaceTests {
         #expect(Keychain.isolated().folderURL != Keychain.isolated().folderURL)
     }
 
+    private static func word(_ end: EdgeEnd) -> String {
+        switch end {
+        case .source: "source"
+        case .target: "target"
+        }
+    }
+
+    @Test("JSONObject and the edge type fields under their official names")
+    func orderedValuesAndEdgeTypes() throws {
+        var object: JSONObject = ["b": 1]
+        object["a"] = JSONValue(true)
+        let pairs: [(key: String, value: JSONValue)] = Array(object)
+        let keys: [String] = object.keys
+        let values: [JSONValue] = object.values
+        let removed: JSONValue? = object.removeValue(forKey: "b")
+        #expect(pairs.map(\.key) == ["b", "a"] && keys == ["b", "a"] && values == [1, true] && removed == 1)
+        let read: JSONObject = try JSONObject(json: #"{"z":1,"y":[2]}"#)
+        let text: String = read.json()
+        let value: JSONValue = try JSONValue(json: text)
+        let limit: Int = JSONValue.nestingLimit
+        #expect(value.object?.keys == ["z", "y"] && limit == 512 && Set([read]).contains(["y": [2], "z": 1]))
+        let edgeType = EdgeType(id: "app.cites", reverseName: "cited by", writtenAt: .target, shipped: true)
+        let reverse: String? = edgeType.reverseName
+        let shipped: Bool = edgeType.shipped
+        #expect(Self.word(edgeType.writtenAt) == edgeType.writtenAt.rawValue && reverse == "cited by" && shipped)
+        #expect(EdgeEnd.allCases == [.source, .target])
+    }
+
     @Test("the new calls are reachable under their official names")
     func calls() async throws {
         let fake = WorkingCopy.fake(items: [Item(id: "o", type: "core.note")])

@@ -306,7 +306,17 @@ final class ScriptedMarfa: Sendable {
     }
 
     private var edgeTypeList: JSONValue {
-        guard dialect == .local else { return pageAnswer([.object(["id": "derived-from"])], next: .null) }
+        guard dialect == .local else {
+            // Rows as small as an id, and rows with the fields the official copy names: the
+            // reverse name, the end that writes the edge and whether Marfa ships it, once of the
+            // wrong kinds.
+            let rows: [JSONValue] = [
+                .object(["id": "derived-from"]),
+                .object(["id": "app.cites", "reverse_name": "cited by", "written_at": "target", "shipped": false]),
+                .object(["id": "app.odd", "reverse_name": 3, "written_at": "middle", "shipped": "yes"]),
+            ]
+            return pageAnswer(rows, next: .null)
+        }
         return .object([
             "edge_types": .array([
                 .object([

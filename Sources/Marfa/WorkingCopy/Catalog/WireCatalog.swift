@@ -23,11 +23,13 @@ package enum WireCatalog {
     }
 
     /// An edge type as the instance lists it.
-    package static func edgeType(_ wire: Components.Schemas.EdgeType) -> EdgeType {
-        EdgeType(
+    static func edgeType(_ row: CatalogEdgeType) -> EdgeType {
+        let wire = row.wire
+        return EdgeType(
             id: wire.id, label: wire.label, description: wire.description, cardinality: wire.cardinality.rawValue,
             sourceTypeConstraints: wire.sourceTypeConstraints, targetTypeConstraints: wire.targetTypeConstraints,
-            cascadeOnDelete: wire.cascadeOnDelete.rawValue, properties: wire.propertySchema)
+            cascadeOnDelete: wire.cascadeOnDelete.rawValue, properties: wire.propertySchema,
+            reverseName: row.reverseName, writtenAt: row.writtenAt, shipped: row.shipped)
     }
 
     private static func fields(

@@ -16,12 +16,21 @@ public struct EdgeType: Sendable, Hashable, Identifiable {
     public var cascadeOnDelete: String
     /// The JSON Schema of the edge's properties.
     public var properties: JSONObject
+    /// The name the edge goes by read from its target (`child of` for `parent-of`); nil when the
+    /// server names none.
+    public var reverseName: String?
+    /// The end whose item writes the edge (for files in a folder, the file holding the link);
+    /// `source` when the server names none.
+    public var writtenAt: EdgeEnd
+    /// Whether Marfa ships the type rather than the instance registering it; when the server
+    /// doesn't say, whether its id is one of the names Marfa ships (`parent-of`, `references`, …).
+    public var shipped: Bool
 
     /// An edge type with these values, for an app's previews and tests.
     public init(
         id: String, label: String? = nil, description: String? = nil, cardinality: String = "many-to-many",
         sourceTypeConstraints: [String] = [], targetTypeConstraints: [String] = [], cascadeOnDelete: String = "orphan",
-        properties: JSONObject = [:]
+        properties: JSONObject = [:], reverseName: String? = nil, writtenAt: EdgeEnd = .source, shipped: Bool = false
     ) {
         self.id = id
         self.label = label
@@ -31,5 +40,8 @@ public struct EdgeType: Sendable, Hashable, Identifiable {
         self.targetTypeConstraints = targetTypeConstraints
         self.cascadeOnDelete = cascadeOnDelete
         self.properties = properties
+        self.reverseName = reverseName
+        self.writtenAt = writtenAt
+        self.shipped = shipped
     }
 }

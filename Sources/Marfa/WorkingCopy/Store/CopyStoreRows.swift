@@ -161,7 +161,7 @@ enum CopyStoreRows {
             try? decoder.decode(Components.Schemas.ItemType.self, from: Data((row.string("definition") ?? "").utf8))
         }.map(WireCatalog.itemType)
         let edgeTypes = try db.query("SELECT definition FROM edge_types").compactMap { row in
-            try? decoder.decode(Components.Schemas.EdgeType.self, from: Data((row.string("definition") ?? "").utf8))
+            try? decoder.decode(CatalogEdgeType.self, from: Data((row.string("definition") ?? "").utf8))
         }.map(WireCatalog.edgeType)
         let declared = try declaredTypes(in: db).map(WireCatalog.itemType)
         let held = Set(itemTypes.map(\.id))

@@ -2,7 +2,7 @@
 /// asks only whether it changed: an unchanged catalog costs two answers without a body.
 struct CatalogReading: Sendable {
     private(set) var itemTypes: [Components.Schemas.ItemType] = []
-    private(set) var edgeTypes: [Components.Schemas.EdgeType] = []
+    private(set) var edgeTypes: [CatalogEdgeType] = []
     private var typesTag: String?
     private var edgeTypesTag: String?
     private var hasRead = false

@@ -95,7 +95,7 @@ struct EventReplay: Sendable {
 
     /// Stores the catalog read and announces `.refreshed(.catalog)` when it changed; true then.
     private func replaceCatalog(
-        itemTypes: [Components.Schemas.ItemType], edgeTypes: [Components.Schemas.EdgeType]
+        itemTypes: [Components.Schemas.ItemType], edgeTypes: [CatalogEdgeType]
     ) async throws(MarfaError) -> Bool {
         let changed = try await store.replaceCatalog(itemTypes: itemTypes, edgeTypes: edgeTypes)
         if changed { onChange(Change(origin: .refreshed(.catalog))) }

@@ -29,13 +29,13 @@ extension SQLiteCopyStore {
     /// when it did.
     @discardableResult
     func replaceCatalog(
-        itemTypes: [Components.Schemas.ItemType], edgeTypes: [Components.Schemas.EdgeType]
+        itemTypes: [Components.Schemas.ItemType], edgeTypes: [CatalogEdgeType]
     ) async throws(MarfaError)
         -> Bool
     {
         let encoder = JSONCoding.makeEncoder()
         let items = itemTypes.map { ($0.id, String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self)) }
-        let edges = edgeTypes.map { ($0.id, String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self)) }
+        let edges = edgeTypes.map { ($0.wire.id, String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self)) }
         let changed = try await write { db -> Bool in
             let heldItems = try Self.definitions(in: "item_types", db)
             let heldEdges = try Self.definitions(in: "edge_types", db)

@@ -43,7 +43,7 @@ struct CopyWire: Sendable {
     }
 
     /// The instance's edge types (`{edge_types}` or a page); none from a server without the door.
-    func edgeTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.EdgeType] {
+    func edgeTypes(view: String?) async throws(MarfaError) -> [CatalogEdgeType] {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
                 try await exchange.get("/edge-types", view: view, operation: Operations.ListEdgeTypes.id)
@@ -57,7 +57,7 @@ struct CopyWire: Sendable {
     func edgeTypes(
         view: String?, ifChangedSince tag: String?
     ) async throws(MarfaError)
-        -> (edgeTypes: [Components.Schemas.EdgeType], tag: String?)?
+        -> (edgeTypes: [CatalogEdgeType], tag: String?)?
     {
         let answer: (body: [UInt8], tag: String?)?
         do {
@@ -70,10 +70,12 @@ struct CopyWire: Sendable {
         return (try Self.edgeTypes(try WireExchange.json(answer.body, what: Operations.ListEdgeTypes.id)), answer.tag)
     }
 
-    private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.EdgeType] {
+    /// Each row as the generated shape, with the fields beside it that the catalog keeps too.
+    private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [CatalogEdgeType] {
         try whole(answer, list: "edge_types", what: "edge type list").map { row throws(MarfaError) in
-            try WireShapes.decode(
+            let wire = try WireShapes.decode(
                 Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
+            return CatalogEdgeType(wire, row: row)
         }
     }
 
