@@ -97,7 +97,8 @@ struct JSONObjectTests {
         let draft = try Draft(type: "core.note", encoding: page)
         #expect(draft.properties.keys == ["title", "extra", "count"])
         let built = Draft(type: "core.note", values: ["title": "T", "pages": 3, "due": Date(timeIntervalSince1970: 0)])
-        #expect(built.properties.keys == ["title", "pages", "due"] && built.properties["due"] == "1970-01-01T00:00:00Z")
+        #expect(
+            built.properties.keys == ["title", "pages", "due"] && built.properties["due"] == "1970-01-01T00:00:00Z")
     }
 }
 

@@ -49,7 +49,8 @@ public enum JSONCoding {
         do {
             return try JSONTextParser.parse(bytes)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.description, underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
     }
 }

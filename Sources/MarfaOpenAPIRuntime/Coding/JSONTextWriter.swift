@@ -32,7 +32,8 @@ package enum JSONTextWriter {
             text.append(UInt8(ascii: "]"))
         case .object(let members):
             text.append(UInt8(ascii: "{"))
-            let order = sortingKeys ? members.indices.sorted { members.keys[$0] < members.keys[$1] } : Array(members.indices)
+            let order =
+                sortingKeys ? members.indices.sorted { members.keys[$0] < members.keys[$1] } : Array(members.indices)
             for (count, index) in order.enumerated() {
                 if count > 0 { text.append(UInt8(ascii: ",")) }
                 writeString(members.keys[index], to: &text)

@@ -33,7 +33,9 @@ package enum JSONValueEncoder {
                 let order = sortingKeys ? keys.sorted() : keys
                 var object = OpenAPIObject()
                 for key in order {
-                    if let member = members[key] { object.updateValue(member.built(sortingKeys: sortingKeys), forKey: key) }
+                    if let member = members[key] {
+                        object.updateValue(member.built(sortingKeys: sortingKeys), forKey: key)
+                    }
                 }
                 return .object(object)
             }

@@ -83,7 +83,8 @@ public struct OpenAPIObject: Sendable {
         keys.remove(at: index)
         let old = values.remove(at: index)
         if positions != nil {
-            positions = keys.count > Self.scanLimit
+            positions =
+                keys.count > Self.scanLimit
                 ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
         }
         return old
@@ -136,7 +137,11 @@ public struct OpenAPIObject: Sendable {
         uniquingKeysWith combine: (OpenAPIValue, OpenAPIValue) throws -> OpenAPIValue
     ) rethrows {
         for (key, value) in other {
-            if let held = self[key] { updateValue(try combine(held, value), forKey: key) } else { updateValue(value, forKey: key) }
+            if let held = self[key] {
+                updateValue(try combine(held, value), forKey: key)
+            } else {
+                updateValue(value, forKey: key)
+            }
         }
     }
 
@@ -176,9 +181,12 @@ public struct OpenAPIObject: Sendable {
 }
 
 extension OpenAPIObject: RandomAccessCollection {
+    /// A member: its key and its value.
     public typealias Element = (key: String, value: OpenAPIValue)
 
+    /// The first member's position, 0.
     public var startIndex: Int { 0 }
+    /// The position past the last member: the count.
     public var endIndex: Int { keys.count }
 
     /// The member at `position`, as `(key, value)`.

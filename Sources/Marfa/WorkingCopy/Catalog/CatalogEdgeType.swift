@@ -30,7 +30,8 @@ struct CatalogEdgeType: Sendable, Codable {
         wire = try Components.Schemas.EdgeType(from: decoder)
         let row = try decoder.container(keyedBy: DynamicCodingKey.self)
         reverseName = try? row.decodeIfPresent(String.self, forKey: "reverse_name")
-        writtenAt = (try? row.decodeIfPresent(String.self, forKey: "written_at")).flatMap(EdgeEnd.init(rawValue:))
+        writtenAt =
+            (try? row.decodeIfPresent(String.self, forKey: "written_at")).flatMap(EdgeEnd.init(rawValue:))
             ?? .source
         shipped = (try? row.decodeIfPresent(Bool.self, forKey: "shipped")) ?? Self.shippedNames.contains(wire.id)
     }

@@ -9,7 +9,8 @@ extension Draft {
         source: String? = nil, sourceId: String? = nil, occurredAt: Date? = nil, baseVersion: Int64? = nil
     ) {
         self.init(
-            type: type, properties: JSONObject(values.map { ($0.key, $0.value.jsonValue) }), tags: tags, tier: tier, id: id,
+            type: type, properties: JSONObject(values.map { ($0.key, $0.value.jsonValue) }), tags: tags, tier: tier,
+            id: id,
             source: source, sourceId: sourceId, occurredAt: occurredAt, baseVersion: baseVersion)
     }
 }

@@ -126,7 +126,8 @@ enum WireShapes {
     /// generated from (the fast path), else `tolerant`'s reading of the JSON. The text is read once,
     /// by the ordered parser, so objects keep the server's order either way.
     static func read<T: Decodable, R>(
-        _ type: T.Type, from bytes: [UInt8], what: String, direct: (T) -> R, tolerant: (JSONValue) throws(MarfaError) -> R
+        _ type: T.Type, from bytes: [UInt8], what: String, direct: (T) -> R,
+        tolerant: (JSONValue) throws(MarfaError) -> R
     ) throws(MarfaError) -> R {
         let json: JSONValue
         do {
