@@ -290,6 +290,7 @@ func walkthrough() async throws {
     step("Read the working copy offline, with the instance stopped")
     for item in try await copy.items.list(ListFilters(type: "app.readinglist.book")) {
         show("\(item.title ?? item.id): \(item.properties["shelf"]?.string ?? "no shelf")")
+        show("  its properties as JSON, in the server's order: \(item.properties.json())")
     }
     show("status: \(try await copy.status().items) item(s) held, hydration \(try await copy.status().hydration)")
     for hit in try await copy.search("piran") {
