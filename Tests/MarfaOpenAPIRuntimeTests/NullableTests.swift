@@ -53,3 +53,55 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONCoding.decode(Shape.self, from: Data(#"{"zeta":1,}"#.utf8)) }
     }
 }
+
+@Suite struct OrderedCodersTests {
+    private struct Everything: Codable, Equatable {
+        enum Shade: String, Codable { case light, dark }
+        var when: Date
+        var bytes: Data
+        var link: URL
+        var small: Int8
+        var large: UInt64
+        var ratio: Double
+        var whole: Double
+        var absent: String?
+        var shade: Shade
+        var grid: [[Int]]
+        var nested: [String: Bool]
+    }
+
+    private static let text = #"""
+        {"when":"2026-12-04T10:00:00.5Z","bytes":"AAEC","link":"https://example.com/a?b=c","small":-8,
+        "large":10000000000000000000,"ratio":0.25,"whole":3,"shade":"dark","grid":[[1,2],[]],"nested":{"y":true}}
+        """#
+
+    @Test func readsWhatFoundationReadsToTheSameValues() throws {
+        let ours = try JSONCoding.decode(Everything.self, from: Data(Self.text.utf8))
+        let foundation = try JSONCoding.makeDecoder().decode(Everything.self, from: Data(Self.text.utf8))
+        #expect(
+            ours == foundation && ours.bytes == Data([0, 1, 2]) && ours.large == 10_000_000_000_000_000_000
+                && ours.absent == nil)
+        let again = try JSONCoding.decode(Everything.self, from: JSONCoding.encode(ours))
+        #expect(again == ours)
+    }
+
+    @Test func refusesWhatDoesNotFitNamingThePath() throws {
+        let wrong = Self.text.replacingOccurrences(of: #""small":-8"#, with: #""small":300"#)
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(Everything.self, from: Data(wrong.utf8)) }
+        let missing = Self.text.replacingOccurrences(of: #""shade":"dark","#, with: "")
+        do {
+            _ = try JSONCoding.decode(Everything.self, from: Data(missing.utf8))
+            Issue.record("a missing member decoded")
+        } catch DecodingError.keyNotFound(let key, _) {
+            #expect(key.stringValue == "shade")
+        }
+        let nested = Self.text.replacingOccurrences(of: "[[1,2],[]]", with: #"[[1,"2"],[]]"#)
+        do {
+            _ = try JSONCoding.decode(Everything.self, from: Data(nested.utf8))
+            Issue.record("a string decoded as an integer")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["grid", "Index 0", "Index 1"])
+        }
+        #expect(throws: EncodingError.self) { try JSONCoding.encode(["x": Double.nan]) }
+    }
+}

@@ -3,7 +3,9 @@ import Foundation
 /// Decodes a `Decodable` value from an `OpenAPIValue` tree, as `JSONDecoder` would from its text:
 /// dates from RFC 3339 text, `Data` from base64, URLs from strings, a number with a fraction of
 /// zero read as an integer. An `OpenAPIValue` or `OpenAPIObject` inside the value is taken from the
-/// tree as it is, so an object keeps the order its members were read in.
+/// tree as it is, so an object keeps the order its members were read in. An integer past `Int64`'s
+/// range is held as a `Double` (as `OpenAPIValue` holds it), so a `UInt64` above `Int64.max` reads
+/// exactly only where a `Double` holds it exactly.
 package enum JSONValueDecoder {
     /// `value` read as `type`.
     /// - Throws: `DecodingError` naming the coding path where the value doesn't fit.
