@@ -4,86 +4,101 @@ import MarfaDigest
 import MarfaHTTP
 import MarfaOpenAPIRuntime
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// `CopyBenchmark files [count] [KiB]`: attaches `count` files (default 200) of `KiB` (default
-/// 1024) to a note in a copy and drains them to a local instance in another process; beside it,
-/// the same number of files of the same size sent by raw `POST /blobs` through the same
-/// transport, one after another; then a second copy fetches every blob back and each is checked
-/// against its hash. Peak resident memory of this process is measured for each part.
+/// `CopyBenchmark files [count] [KiB] [rounds]`: attaches `count` files (default 200) of `KiB`
+/// (default 1024) to a note in a copy and drains them to a local instance in another process, in
+/// `rounds` (default 4) alternating with the floor: as many other files of the same size sent by
+/// raw `POST /blobs` through the same transport, one after another. The medians of the rounds and
+/// their ratio are printed. Then a second copy fetches every blob back and each is checked against
+/// its hash. Peak resident memory of this process and of the instance is measured for each part.
 enum FilesBench {
-    static func run(count: Int, kib: Int, local: LocalProcess, folder: URL) async throws {
+    /// One round's times, in seconds.
+    private struct Round {
+        var attach = 0.0
+        var drain = 0.0
+        var raw = 0.0
+    }
+
+    static func run(count: Int, kib: Int, rounds: Int, local: LocalProcess, folder: URL) async throws {
         let server = try Server(url: local.url, key: local.key)
         let files = folder.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         var hashes: [String] = []
         for index in 0..<count {
             hashes.append(try write(files.appendingPathComponent("file-\(index).bin"), kib: kib, seed: UInt64(index)))
+            _ = try write(files.appendingPathComponent("raw-\(index).bin"), kib: kib, seed: UInt64(1_000_000 + index))
         }
         let copy = try await WorkingCopy.open(store: folder.appendingPathComponent("files.sqlite"), server: server)
         _ = try await copy.hydrate(types: ["core.note", "core.file"], tier: .library)
         let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Attachments"]))
-
-        resetPeak()
-        let attachStart = ContinuousClock.now
-        for index in 0..<count {
-            _ = try await copy.items.attach(to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin"))
+        _ = try await copy.queue.drain()
+        let instance = PeakMemory(pid: local.process.processIdentifier)
+        PeakMemory.this.reset()
+        instance.reset()
+        var measured: [Round] = []
+        let perRound = max(1, count / max(1, rounds))
+        for (round, start) in stride(from: 0, to: count, by: perRound).enumerated() {
+            let batch = start..<min(start + perRound, count)
+            var times = Round()
+            if round % 2 == 1 { times.raw = try await rawUploads(batch, from: files, local: local) }
+            times.attach = try await timed {
+                for index in batch {
+                    _ = try await copy.items.attach(to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin"))
+                }
+            }
+            times.drain = try await timed {
+                let report = try await copy.queue.drain()
+                guard report.answered == 3 * batch.count, report.verdicts.allSatisfy({ $0.verdict == .accepted })
+                else { throw BenchFailure("the drain answered \(report.answered) of \(3 * batch.count)") }
+            }
+            if round % 2 == 0 { times.raw = try await rawUploads(batch, from: files, local: local) }
+            measured.append(times)
         }
-        let attachSeconds = seconds(ContinuousClock.now - attachStart)
-        let attachPeak = peakMiB()
-
-        resetPeak()
-        let drainStart = ContinuousClock.now
-        let report = try await copy.queue.drain()
-        let drainSeconds = seconds(ContinuousClock.now - drainStart)
-        let drainPeak = peakMiB()
-        precondition(
-            report.answered == 3 * count + 1 && report.verdicts.allSatisfy { $0.verdict == .accepted },
-            "the drain answered \(report.answered)")
-
-        // The floor: other bytes of the same size (so the instance stores each), raw POSTs.
-        for index in 0..<count {
-            _ = try write(files.appendingPathComponent("raw-\(index).bin"), kib: kib, seed: UInt64(1_000_000 + index))
-        }
-        resetPeak()
-        let rawStart = ContinuousClock.now
-        for index in 0..<count { try await rawUpload(files.appendingPathComponent("raw-\(index).bin"), local: local) }
-        let rawSeconds = seconds(ContinuousClock.now - rawStart)
-        let rawPeak = peakMiB()
-        let megabytes = Double(count * kib) / 1024
-        print(
-            String(
-                format: "attach %d files of %d KiB (copy in, hash, fsync, queue 3 writes): %.2f s; peak %.0f MiB",
-                count, kib, attachSeconds, attachPeak))
-        print(
-            String(
-                format:
-                    "drain %d uploads (+ items, edges): copy %.2f s (%.0f MiB/s), peak %.0f MiB; raw POST /blobs loop %.2f s (%.0f MiB/s), peak %.0f MiB; copy/raw %.2f",
-                count, drainSeconds, megabytes / drainSeconds, drainPeak, rawSeconds, megabytes / rawSeconds, rawPeak,
-                drainSeconds / rawSeconds))
         await copy.close()
+        report(measured, perRound: perRound, kib: kib, copyPeak: PeakMemory.this.mib, instancePeak: instance.mib)
+        try await fetchBack(hashes, server: server, store: folder.appendingPathComponent("second.sqlite"), kib: kib)
+    }
 
-        let second = try await WorkingCopy.open(store: folder.appendingPathComponent("second.sqlite"), server: server)
-        resetPeak()
-        let fetchStart = ContinuousClock.now
-        for hash in hashes {
-            let local = try await second.blobs.get(hash)
-            let read = [UInt8](try Data(contentsOf: local))
-            precondition("sha256:" + SHA256.hex(read) == hash, "a fetched blob isn't its hash")
-        }
-        let fetchSeconds = seconds(ContinuousClock.now - fetchStart)
+    private static func report(_ rounds: [Round], perRound: Int, kib: Int, copyPeak: Double, instancePeak: Double) {
+        let megabytes = Double(perRound * kib) / 1024
+        let (attach, drain, raw) = (median(rounds.map(\.attach)), median(rounds.map(\.drain)), median(rounds.map(\.raw)))
+        print(
+            String(
+                format: "%d rounds of %d files of %d KiB, medians: attach (copy in, hash, fsync, queue 3 writes) %.2f s",
+                rounds.count, perRound, kib, attach))
         print(
             String(
                 format:
-                    "fetch %d blobs on a second copy (streamed, hash-checked, each read back and checked again): %.2f s (%.0f MiB/s), peak %.0f MiB",
-                count, fetchSeconds, megabytes / fetchSeconds, peakMiB()))
+                    "drain (uploads + items + edges) %.2f s (%.0f MiB/s); raw POST /blobs, same transport %.2f s (%.0f MiB/s); drain/raw %.2f",
+                drain, megabytes / drain, raw, megabytes / raw, drain / raw))
+        print(String(format: "peak resident: copy's process %.0f MiB, instance %.0f MiB", copyPeak, instancePeak))
+    }
+
+    /// A second copy fetches every blob (streamed, hash-checked) and each is read back and checked again.
+    private static func fetchBack(_ hashes: [String], server: Server, store: URL, kib: Int) async throws {
+        let second = try await WorkingCopy.open(store: store, server: server)
+        PeakMemory.this.reset()
+        let fetchSeconds = try await timed {
+            for hash in hashes {
+                let read = [UInt8](try Data(contentsOf: try await second.blobs.get(hash)))
+                guard "sha256:" + SHA256.hex(read) == hash else { throw BenchFailure("a fetched blob isn't its hash") }
+            }
+        }
+        print(
+            String(
+                format: "fetch %d blobs on a second copy, every byte checked: %.2f s (%.0f MiB/s), peak %.0f MiB",
+                hashes.count, fetchSeconds, Double(hashes.count * kib) / 1024 / fetchSeconds, PeakMemory.this.mib))
         await second.close()
     }
 
+    /// How long `work` takes, in seconds.
+    static func timed(_ work: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await work()
+        return seconds(ContinuousClock.now - start)
+    }
+
     /// Writes `kib` KiB of bytes that differ per seed; answers their hash.
-    private static func write(_ file: URL, kib: Int, seed: UInt64) throws -> String {
+    static func write(_ file: URL, kib: Int, seed: UInt64) throws -> String {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         var bytes = [UInt8](repeating: 0, count: kib << 10)
         for index in bytes.indices {
@@ -94,6 +109,13 @@ enum FilesBench {
         }
         try Data(bytes).write(to: file)
         return "sha256:" + SHA256.hex(bytes)
+    }
+
+    /// The floor: `raw-<index>.bin` of `batch` sent one after another; answers the seconds taken.
+    private static func rawUploads(_ batch: Range<Int>, from files: URL, local: LocalProcess) async throws -> Double {
+        try await timed {
+            for index in batch { try await rawUpload(files.appendingPathComponent("raw-\(index).bin"), local: local) }
+        }
     }
 
     private static func rawUpload(_ file: URL, local: LocalProcess) async throws {
@@ -107,21 +129,5 @@ enum FilesBench {
             operationID: "uploadBlob")
         _ = try await answer?.collect(upTo: 1 << 20)
         guard response.status == 201 else { throw BenchFailure("a raw upload answered \(response.status)") }
-    }
-
-    /// Resets the peak resident size the kernel keeps for this process (`VmHWM`).
-    private static func resetPeak() {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    /// The peak resident size since the last reset, in MiB (`VmHWM`).
-    private static func peakMiB() -> Double {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -6,12 +6,13 @@ struct LocalProcess {
     let url: URL
     let key: String
 
-    /// Starts `marfa-local` (built beside this executable) on a free port with no rate limit.
-    static func start(data: URL) throws -> LocalProcess {
+    /// Starts `marfa-local` (built beside this executable) on a free port with no rate limit,
+    /// with `arguments` after those.
+    static func start(data: URL, arguments: [String] = []) throws -> LocalProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("marfa-local")
-        process.arguments = ["--data", data.path, "--port", "0", "--requests-per-minute", "0"]
+        process.arguments = ["--data", data.path, "--port", "0", "--requests-per-minute", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -13,7 +13,8 @@ import MarfaOpenAPIRuntime
 //   on the same store; link candidates; the index's cost per item written.
 // Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
 //        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
-//        CopyBenchmark files [count, default 200] [KiB, default 1024]   (see FilesBench)
+//        CopyBenchmark files [count, default 200] [KiB, default 1024] [rounds, default 4] [large MiB, default 1024]
+//        (see FilesBench and LargeFileBench; large MiB 0 leaves the large file out)
 
 if CommandLine.arguments.dropFirst().first == "drain" {
     let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
@@ -33,15 +34,26 @@ if CommandLine.arguments.dropFirst().first == "drain" {
 if CommandLine.arguments.dropFirst().first == "files" {
     let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
     let kib = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 1024
+    let rounds = CommandLine.arguments.dropFirst(4).first.flatMap(Int.init) ?? 4
+    let largeMiB = CommandLine.arguments.dropFirst(5).first.flatMap(Int.init) ?? 1024
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-files-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    print("load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
     let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
     do {
-        try await FilesBench.run(count: count, kib: kib, local: local, folder: folder)
+        try await FilesBench.run(count: count, kib: kib, rounds: rounds, local: local, folder: folder)
     } catch {
         print("files benchmark failed: \(error)")
     }
     local.stop()
+    if largeMiB > 0 {
+        do {
+            try await LargeFileBench.run(mib: largeMiB, folder: folder)
+        } catch {
+            print("large-file benchmark failed: \(error)")
+        }
+    }
+    print("load average after: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
     try? FileManager.default.removeItem(at: folder)
     exit(0)
 }

@@ -30,6 +30,10 @@ final class MHDRequestContext: @unchecked Sendable {
     var bodyBytesSeen = 0
     var declaresBody = false
     var tooLarge = false
+    /// Where the body goes instead of `body`, for a route whose bodies are spooled.
+    var spool: (any RequestBodySpool)?
+    /// The answer already decided (a spool's refusal), sent once the body has arrived.
+    var refused: (HTTPResponse, HTTPBody?)?
 
     private struct Shared: ~Copyable {
         var suspended = false

@@ -14,14 +14,33 @@ final class MHDServerCore: @unchecked Sendable {
     let routes = ServerRoutes()
     let stopping = OneShotSignal()
     private let open = Mutex<[ObjectIdentifier: MHDRequestContext]>([:])
-    /// How many body bytes are read (and dropped) before a too-long request is cut off instead of answered 413.
-    private let drainLimit: Int
+    /// What makes the spool of each spooled route, by `"METHOD /path"`.
+    private let spoolMakers = Mutex<[String: MicroHTTPDServer.SpoolMaker]>([:])
 
     init(configuration: MicroHTTPDServer.Configuration, refusal: @escaping MicroHTTPDServer.RefusalFormat) {
         self.configuration = configuration
         self.refusal = refusal
-        let limit = max(configuration.maxBodyBytes, 0)
-        drainLimit = max(2 * limit, limit + (1 << 20))
+    }
+
+    /// How many body bytes are read (and dropped) before a request longer than `limit` is cut off
+    /// instead of answered 413.
+    private static func drainLimit(for limit: Int) -> Int {
+        let limit = max(limit, 0)
+        return max(2 * limit, limit + (1 << 20))
+    }
+
+    /// Spools the bodies of `method` requests on `path` (exact, without a query) through `make`.
+    func spoolBodies(method: HTTPMethod, path: String, _ make: @escaping MicroHTTPDServer.SpoolMaker) {
+        spoolMakers.withLock { $0["\(method.rawValue.uppercased()) \(path)"] = make }
+    }
+
+    /// The spool for a request, when its route spools bodies.
+    private func spool(for context: MHDRequestContext) -> (any RequestBodySpool)? {
+        let request = HTTPRequest(
+            method: context.method, path: Self.originPath(context.target), headerFields: context.headers)
+        let key = "\(context.method.rawValue.uppercased()) \(request.pathOnly)"
+        guard let make = spoolMakers.withLock({ $0[key] }) else { return nil }
+        return make(request)
     }
 
     /// The requests between their request line and their completion.
@@ -41,6 +60,8 @@ final class MHDServerCore: @unchecked Sendable {
         let context = Unmanaged<MHDRequestContext>.fromOpaque(raw).takeRetainedValue()
         open.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
         context.connectionClosed()
+        context.spool?.discard()
+        context.spool = nil
     }
 
     /// libmicrohttpd's access handler: called with the head, with each piece of the body, after the
@@ -51,36 +72,15 @@ final class MHDServerCore: @unchecked Sendable {
     ) -> MHD_Result {
         switch context.phase {
         case .new:
-            context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
-            context.headers = Self.headers(of: context.connection)
-            let length = context.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: " \t")) }
-            context.declaresBody = length != nil || context.headers.contains("Transfer-Encoding")
-            context.phase = .receiving
-            if stopping.isRaised { return queue(shuttingDown, on: context) }
-            let head = RequestHead(
-                target: context.target, version: version.map { String(cString: $0) } ?? "", headers: context.headers)
-            if let problem = head.problem(limits: configuration) {
-                return queue(refusal(problem.status, problem.code, problem.message), closing: true, on: context)
-            }
-            if let length, length > configuration.maxBodyBytes {
-                let expects = context.headers["Expect"]?.lowercased() == "100-continue"
-                if expects || length > drainLimit { return queue(tooLarge, on: context) }
-                context.tooLarge = true
-            }
-            return .YES
+            return begin(context, method: method, version: version)
         case .receiving:
             let size = uploadSize.pointee
             if size > 0 {
-                context.bodyBytesSeen += size
-                if !context.tooLarge && context.body.count + size <= configuration.maxBodyBytes {
-                    context.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: size))
-                } else {
-                    context.tooLarge = true
-                    context.body = []
-                }
+                receive(UnsafeRawBufferPointer(start: upload, count: size), into: context)
                 uploadSize.pointee = 0
-                return context.bodyBytesSeen > drainLimit ? .NO : .YES
+                return context.bodyBytesSeen > Self.drainLimit(for: bodyLimit(of: context)) ? .NO : .YES
             }
+            if let refused = context.refused { return queue(refused, on: context) }
             if context.tooLarge { return queue(tooLarge, on: context) }
             if stopping.isRaised { return queue(shuttingDown, on: context) }
             return dispatch(context)
@@ -90,6 +90,70 @@ final class MHDServerCore: @unchecked Sendable {
         case .responding:
             return .YES
         }
+    }
+
+    /// The first call: reads the head, refuses what it can refuse before the body, finds the spool.
+    private func begin(
+        _ context: MHDRequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
+        context.headers = Self.headers(of: context.connection)
+        let length = context.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: " \t")) }
+        context.declaresBody = length != nil || context.headers.contains("Transfer-Encoding")
+        context.phase = .receiving
+        if stopping.isRaised { return queue(shuttingDown, on: context) }
+        let head = RequestHead(
+            target: context.target, version: version.map { String(cString: $0) } ?? "", headers: context.headers)
+        if let problem = head.problem(limits: configuration) {
+            return queue(refusal(problem.status, problem.code, problem.message), closing: true, on: context)
+        }
+        if context.declaresBody { context.spool = spool(for: context) }
+        let limit = bodyLimit(of: context)
+        if let length, length > limit {
+            let expects = context.headers["Expect"]?.lowercased() == "100-continue"
+            let answer = context.spool?.tooLarge ?? tooLarge
+            if expects || length > Self.drainLimit(for: limit) { return queue(answer, on: context) }
+            refuse(context, with: answer)
+        }
+        return .YES
+    }
+
+    /// The most body bytes `context` takes: its spool's limit, else `maxBodyBytes`.
+    private func bodyLimit(of context: MHDRequestContext) -> Int {
+        context.spool?.limit ?? configuration.maxBodyBytes
+    }
+
+    /// Takes one piece of the body: into the spool or memory, or dropped once the request is refused.
+    private func receive(_ piece: UnsafeRawBufferPointer, into context: MHDRequestContext) {
+        context.bodyBytesSeen += piece.count
+        guard context.refused == nil, !context.tooLarge else { return }
+        guard let spool = context.spool else {
+            if context.body.count + piece.count <= configuration.maxBodyBytes {
+                context.body.append(contentsOf: piece)
+            } else {
+                context.tooLarge = true
+                context.body = []
+            }
+            return
+        }
+        guard context.bodyBytesSeen <= spool.limit else { return refuse(context, with: spool.tooLarge) }
+        do {
+            try spool.append(piece)
+        } catch {
+            refuse(context, with: answer(to: error))
+        }
+    }
+
+    /// Answers `context` with `answer` once its body has arrived; a spool leaves nothing behind.
+    private func refuse(_ context: MHDRequestContext, with answer: (HTTPResponse, HTTPBody?)) {
+        context.refused = answer
+        context.spool?.discard()
+    }
+
+    /// The answer to an error a handler or a spool threw.
+    private func answer(to error: any Error) -> (HTTPResponse, HTTPBody?) {
+        if let error = error as? any HTTPResponseConvertible { return error.httpResponse }
+        return refusal(500, "internal_error", "Internal Server Error")
     }
 
     private var tooLarge: (HTTPResponse, HTTPBody?) {
@@ -113,23 +177,22 @@ final class MHDServerCore: @unchecked Sendable {
                 refusal(405, "method_not_allowed", "The method CONNECT is not allowed: this server is no proxy."),
                 closing: true, on: context)
         }
-        var path = Substring(context.target)
-        if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
-            path = path[scheme.upperBound...].drop { $0 != "/" }
-            if path.isEmpty { path = "/" }
+        let request = HTTPRequest(
+            method: context.method, path: Self.originPath(context.target), headerFields: context.headers)
+        let body: HTTPBody?
+        do {
+            body = try context.spool?.finish() ?? (context.declaresBody ? HTTPBody(context.body) : nil)
+        } catch {
+            return queue(answer(to: error), on: context)
         }
-        let request = HTTPRequest(method: context.method, path: String(path), headerFields: context.headers)
-        let body: HTTPBody? = context.declaresBody ? HTTPBody(context.body) : nil
         context.body = []
         switch routes.route(method: request.method, path: request.pathOnly) {
         case .handler(let handler, let metadata):
             context.runHandler {
                 do {
                     return try await handler(request, body, metadata)
-                } catch let error as any HTTPResponseConvertible {
-                    return error.httpResponse
                 } catch {
-                    return self.refusal(500, "internal_error", "Internal Server Error")
+                    return self.answer(to: error)
                 }
             }
             return .YES
@@ -189,6 +252,17 @@ final class MHDServerCore: @unchecked Sendable {
             }
         }
         return MHD_queue_response(context.connection, UInt32(status), response)
+    }
+
+    /// The request target in origin form: an absolute-form target (`http://host/path`) loses its
+    /// scheme and authority.
+    private static func originPath(_ target: String) -> String {
+        var path = Substring(target)
+        if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
+            path = path[scheme.upperBound...].drop { $0 != "/" }
+            if path.isEmpty { path = "/" }
+        }
+        return String(path)
     }
 
     /// Every request header field, in order.

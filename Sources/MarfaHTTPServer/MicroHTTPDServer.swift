@@ -12,7 +12,8 @@ import Synchronization
 /// - Each handler runs in its own task while its connection is suspended. A thrown
 ///   `HTTPResponseConvertible` error answers its response; any other error answers 500 with a short
 ///   plain-text body.
-/// - Request bodies are collected up to `maxBodyBytes`; a longer one is answered 413. A request
+/// - Request bodies are collected up to `maxBodyBytes`; a longer one is answered 413. Routes named
+///   by `spoolBodies(method:path:_:)` hand each piece to a `RequestBodySpool` instead. A request
 ///   target over `maxTargetBytes` is answered 414, a head over `maxHeaderBytes` or
 ///   `maxHeaderCount` fields 431; a request whose framing is ambiguous (RFC 9112 §6: both
 ///   `Content-Length` and `Transfer-Encoding`, differing or unreadable `Content-Length`s), an
@@ -71,6 +72,17 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
     /// Routes `method` requests on the path template `path` to `handler`.
     public func register(_ handler: @escaping ServerHandler, method: HTTPMethod, path: String) throws {
         try core.routes.register(handler, method: method, template: path)
+    }
+
+    /// Makes the spool that takes one request's body, from its head.
+    public typealias SpoolMaker = @Sendable (HTTPRequest) -> any RequestBodySpool
+
+    /// Spools the bodies of `method` requests on `path` (an exact path, not a template) through
+    /// the spool `make` answers for each, instead of collecting them in memory up to
+    /// `maxBodyBytes`: the spool's own `limit` applies, and the handler reads the body its
+    /// `finish()` answers.
+    public func spoolBodies(method: HTTPMethod, path: String, _ make: @escaping SpoolMaker) {
+        core.spoolBodies(method: method, path: path, make)
     }
 
     /// Routes requests whose path no template matches to `handler`, replacing an earlier fallback.

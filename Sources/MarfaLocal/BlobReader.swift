@@ -1,8 +1,9 @@
 import Foundation
 import MarfaOpenAPIRuntime
 
-/// A stored blob read as a streamed body, from an offset, one chunk at a time on a queue of its
-/// own (never a cooperative thread), so a download never holds the blob in memory whole.
+/// A stored blob read as a streamed body, `count` bytes from an offset, one chunk at a time on a
+/// queue of its own (never a cooperative thread), so a download never holds the blob in memory
+/// whole.
 struct BlobReader: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
 
@@ -11,14 +12,21 @@ struct BlobReader: AsyncSequence, Sendable {
 
     let file: URL
     let offset: UInt64
+    let count: UInt64
 
-    /// The body of the blob at `file` from `offset`, with its length.
+    /// The body of the blob at `file` (`size` bytes long) from `offset` to its end, with its length.
     static func body(of file: URL, from offset: UInt64, size: UInt64) -> HTTPBody {
-        HTTPBody(
-            BlobReader(file: file, offset: offset), length: .known(Int64(size - offset)), iterationBehavior: .single)
+        body(of: file, from: offset, count: size - offset)
     }
 
-    func makeAsyncIterator() -> Iterator { Iterator(handle: Handle(file: file, offset: offset)) }
+    /// The body of `count` bytes of the file at `file` from `offset`, with its length.
+    static func body(of file: URL, from offset: UInt64, count: UInt64) -> HTTPBody {
+        HTTPBody(
+            BlobReader(file: file, offset: offset, count: count), length: .known(Int64(count)),
+            iterationBehavior: .single)
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(handle: Handle(file: file, offset: offset, count: count)) }
 
     struct Iterator: AsyncIteratorProtocol {
         let handle: Handle
@@ -36,12 +44,14 @@ struct BlobReader: AsyncSequence, Sendable {
         private let lock = NSLock()
         private let file: URL
         private var offset: UInt64
+        private var remaining: UInt64
         private var handle: FileHandle?
         private var done = false
 
-        init(file: URL, offset: UInt64) {
+        init(file: URL, offset: UInt64, count: UInt64) {
             self.file = file
             self.offset = offset
+            remaining = count
         }
 
         func next() throws -> ArraySlice<UInt8>? {
@@ -52,11 +62,13 @@ struct BlobReader: AsyncSequence, Sendable {
                 handle = try FileHandle(forReadingFrom: file)
                 try handle?.seek(toOffset: offset)
             }
-            guard let data = try handle?.read(upToCount: BlobReader.chunk), !data.isEmpty else {
+            let wanted = Int(Swift.min(UInt64(BlobReader.chunk), remaining))
+            guard wanted > 0, let data = try handle?.read(upToCount: wanted), !data.isEmpty else {
                 done = true
                 try? handle?.close()
                 return nil
             }
+            remaining -= UInt64(data.count)
             return ArraySlice([UInt8](data))
         }
     }

@@ -32,6 +32,47 @@ struct BlobStore: Sendable {
         return "sha256:" + hex
     }
 
+    /// A stored blob as `POST /blobs` answers it.
+    struct Stored: Sendable {
+        let hash: String
+        let size: Int64
+        let mimeType: String
+    }
+
+    /// Where blob files are written, fsynced and renamed: off the cooperative pool.
+    static let queue = DispatchQueue(label: "marfa-local.blob-writes", attributes: .concurrent)
+
+    /// Runs `work` on `queue`; the caller suspends meanwhile.
+    static func onQueue(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Moves the finished, fsynced file `temporary` to `blobs/<hex>`; drops it when those bytes are
+    /// stored already.
+    func settle(_ temporary: URL, as hex: String) throws {
+        let destination = folder.appendingPathComponent(hex)
+        if FileManager.default.fileExists(atPath: destination.path) {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+        do {
+            try FileManager.default.moveItem(at: temporary, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            guard FileManager.default.fileExists(atPath: destination.path) else { throw error }
+        }
+    }
+
+    /// Removes the temporary files of uploads an earlier run of the instance did not finish.
+    func removeAbandonedUploads() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(".upload-") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
     /// The bytes stored under `hash`; nil when none are.
     func get(_ hash: String) throws -> Data? {
         guard let (file, _) = try stored(hash) else { return nil }

@@ -19,6 +19,8 @@ struct IdempotencyMiddleware: ServerMiddleware {
     let store: LocalStore
     /// The most request or response bytes read for a fingerprint or a record.
     let maxBodyBytes: Int
+    /// Upload bodies spooled to disk: fingerprinted by their content hash, never read here.
+    let uploads: SpooledUploads
     /// How long a repeat waits for the answer of the same request still under way.
     var waitLimit: Duration = .seconds(5)
     /// Woken (by credential and key) when a reservation is recorded or dropped.
@@ -70,9 +72,11 @@ struct IdempotencyMiddleware: ServerMiddleware {
         guard (1...255).contains(idempotencyKey.utf8.count) else {
             throw LocalError.validation("Idempotency-Key must be 1 to 255 characters.")
         }
-        let bytes = try await body?.collect(upTo: maxBodyBytes)
+        let spooledHash = uploads.spool(behind: body)?.hash
+        let bytes = spooledHash == nil ? try await body?.collect(upTo: maxBodyBytes) : nil
         let credential = RequestContext.current.key?.id ?? "anonymous"
-        let fingerprint = SHA256.hex(Array("\(request.method.rawValue) \(request.path)\n".utf8) + (bytes ?? []))
+        let content = spooledHash.map { Array("spooled \($0)".utf8) } ?? bytes ?? []
+        let fingerprint = SHA256.hex(Array("\(request.method.rawValue) \(request.path)\n".utf8) + content)
         var claimed = Claim.underWay
         _ = try await settled.wait(
             for: Self.waitKey(credential, idempotencyKey), atMost: waitLimit, on: store.clock
@@ -85,8 +89,9 @@ struct IdempotencyMiddleware: ServerMiddleware {
         case .recorded(let record):
             return try Self.replay(record)
         case .reserved:
+            let body = spooledHash == nil ? bytes.map { HTTPBody($0) } : body
             return try await runReserved(
-                request, bytes: bytes, metadata: metadata, credential: credential, key: idempotencyKey, next: next)
+                request, body: body, metadata: metadata, credential: credential, key: idempotencyKey, next: next)
         case .underWay:
             try Task.checkCancellation()
             var refusal = LocalError(
@@ -126,13 +131,13 @@ struct IdempotencyMiddleware: ServerMiddleware {
     /// Runs the operation under a reservation: records its answer, or drops the reservation when
     /// the answer is a 5xx or the operation did not finish.
     private func runReserved(
-        _ request: HTTPRequest, bytes: [UInt8]?, metadata: ServerRequestMetadata, credential: String, key: String,
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, credential: String, key: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let answer: (HTTPResponse, HTTPBody?)
         do {
             answer = try await record(
-                request, bytes: bytes, metadata: metadata, credential: credential, key: key, next: next)
+                request, body: body, metadata: metadata, credential: credential, key: key, next: next)
         } catch {
             await release(credential: credential, key: key)
             settled.wake(Self.waitKey(credential, key))
@@ -144,12 +149,12 @@ struct IdempotencyMiddleware: ServerMiddleware {
 
     /// Runs the operation and records its answer; a 5xx answer drops the reservation instead.
     private func record(
-        _ request: HTTPRequest, bytes: [UInt8]?, metadata: ServerRequestMetadata, credential: String, key: String,
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, credential: String, key: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var (response, responseBody): (HTTPResponse, HTTPBody?)
         do {
-            (response, responseBody) = try await next(request, bytes.map { HTTPBody($0) }, metadata)
+            (response, responseBody) = try await next(request, body, metadata)
         } catch {
             (response, responseBody) = LocalError.from(error).httpResponse
         }

@@ -22,7 +22,9 @@ struct LocalAPI: APIProtocol {
     /// How often an event stream with nothing to send writes a `:ping` comment.
     var eventPingInterval: Duration = .seconds(30)
     /// The largest blob `POST /blobs` stores.
-    var maxBlobBytes = 8 << 20
+    var maxBlobBytes = LocalInstance.Options.defaultMaxBlobBytes
+    /// The upload bodies spooled to disk, found by the body the door reads.
+    var uploads = SpooledUploads()
     /// The instance-wide budget of wrong owner passwords, shared by every copy of this value.
     var passwordAttempts = PasswordAttempts()
 

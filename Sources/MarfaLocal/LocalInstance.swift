@@ -32,6 +32,12 @@ public final class LocalInstance: Sendable {
         public var requestsPerMinute: Int?
         /// The largest JSON body read; a larger one is `413 request_too_large`.
         public var maxBodyBytes: Int
+        /// The largest blob `POST /blobs` stores (`defaultMaxBlobBytes`, 50 MiB, as the Marfa
+        /// server's `MAX_BLOB_SIZE`); a larger one is `413 blob_too_large` and leaves nothing on
+        /// disk. An upload is written to disk as it arrives, so the limit costs no memory.
+        public var maxBlobBytes = Options.defaultMaxBlobBytes
+        /// The blob limit unless one is given: 50 MiB.
+        public static let defaultMaxBlobBytes = 50 << 20
         /// How many items a type move changes in one transaction (100 by default); a cancel is
         /// honoured between batches.
         public var typeMoveBatchSize = 100
@@ -109,6 +115,12 @@ public final class LocalInstance: Sendable {
                 configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2),
                 refusal: LocalError.serverRefusal)
             let routes = RouteTable(server: server)
+            let uploads = SpooledUploads()
+            let blobFolder = BlobStore(dataDirectory: store.directory)
+            blobFolder.removeAbandonedUploads()
+            server.spoolBodies(method: .post, path: "/blobs") { [maxBlobBytes = options.maxBlobBytes] _ in
+                BlobUploadSpool(folder: blobFolder.folder, limit: maxBlobBytes, uploads: uploads)
+            }
             let log = options.log
             var middlewares: [any ServerMiddleware] = [
                 ResponseHeadersMiddleware { operation, error in log("marfa-local: \(operation) failed: \(error)") }
@@ -121,17 +133,16 @@ public final class LocalInstance: Sendable {
             }
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
-            middlewares.append(BlobRangeMiddleware(blobs: BlobStore(dataDirectory: store.directory)))
             middlewares.append(QueryParameterMiddleware())
             middlewares.append(StrictJSONBodyMiddleware(maxBodyBytes: options.maxBodyBytes))
-            middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
+            middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes, uploads: uploads))
             middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
             middlewares.append(ReadViewMiddleware(store: store))
             let api = LocalAPI(
                 store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
                 typeMovePause: options.typeMovePause, signIn: options.signIn,
                 eventPingInterval: options.eventPingInterval,
-                maxBlobBytes: options.maxBodyBytes)
+                maxBlobBytes: options.maxBlobBytes, uploads: uploads)
             try api.registerHandlers(
                 on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
             try routes.registerRefusals(behind: refusalMiddlewares)

@@ -6,6 +6,7 @@ import MarfaLocal
 struct ServeCommand {
     static let usage = """
         usage: marfa-local --data DIR [--port N] [--host H] [--owner-password P] [--requests-per-minute N]
+                           [--max-blob-bytes N]
 
         Runs a local Marfa instance with its data in DIR until interrupted (SIGINT or SIGTERM).
         The first start of DIR that listens mints the owner's key and an owner password for the
@@ -16,6 +17,9 @@ struct ServeCommand {
           --host H                   the address to listen on (127.0.0.1)
           --owner-password P         set the owner password instead of generating one
           --requests-per-minute N    requests per credential per minute (1000; 0: no limit)
+          --max-blob-bytes N         the largest blob POST /blobs stores (52428800, 50 MiB, as
+                                     the Marfa server's MAX_BLOB_SIZE); uploads go to disk as
+                                     they arrive, so a large limit costs no memory
 
         Commands on DIR, run on the instance's machine (each takes --help):
           marfa-local owner-key --data DIR           the owner's key and password, again
@@ -31,10 +35,12 @@ struct ServeCommand {
     var host = "127.0.0.1"
     var ownerPassword: String?
     var requestsPerMinute: Int?
+    var maxBlobBytes = LocalInstance.Options.defaultMaxBlobBytes
 
     init(_ words: ArraySlice<String>) throws {
         let options = try CommandOptions(
-            words, options: ["--data", "--port", "--host", "--owner-password", "--requests-per-minute"],
+            words,
+            options: ["--data", "--port", "--host", "--owner-password", "--requests-per-minute", "--max-blob-bytes"],
             usage: Self.usage)
         data = URL(fileURLWithPath: try options.required("--data", usage: Self.usage), isDirectory: true)
         if let text = options.value("--port") {
@@ -51,6 +57,12 @@ struct ServeCommand {
             }
             requestsPerMinute = number
         }
+        if let text = options.value("--max-blob-bytes") {
+            guard let number = Int(text), number >= 0 else {
+                throw CommandFailure(message: "--max-blob-bytes must be 0 or more")
+            }
+            maxBlobBytes = number
+        }
     }
 
     /// Starts the instance, prints where it answers (and what this start minted), and stops it on
@@ -59,6 +71,7 @@ struct ServeCommand {
         let (stopRequested, signalSources) = Self.stopSignals()
         var options = LocalInstance.Options()
         if let limit = requestsPerMinute { options.requestsPerMinute = limit == 0 ? nil : limit }
+        options.maxBlobBytes = maxBlobBytes
         let instance: LocalInstance
         do {
             instance = try await LocalInstance.start(

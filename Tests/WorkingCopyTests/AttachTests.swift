@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaLocal
+import MarfaSQLite
 import Testing
 
 @Suite("Working copy: files attached and embedded, thumbnails", .timeLimit(.minutes(2)))
@@ -53,13 +54,13 @@ struct AttachTests {
 
     @Test("an upload refused (past the blob cap) refuses the file item and its edge unsent, and rolls them back")
     func refusedUploadRefusesTheRest() async throws {
-        try await CopyTestInstance.with { test in
+        try await CopyTestInstance.with(maxBlobBytes: 1 << 20) { test in
             let noteID = try await test.createItem("core.note", properties: #"{"title": "Host"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
-            // Past the instance's blob cap (8 MiB): 413 blob_too_large.
+            // Past the instance's blob limit (1 MiB here): 413 blob_too_large.
             let (file, _) = try FileFixtures.write(
-                FileFixtures.bytes(9 << 20, seed: 11), named: "a.txt", in: test.folder)
+                FileFixtures.bytes((1 << 20) + 1, seed: 11), named: "a.txt", in: test.folder)
             let attached = try await copy.items.attach(to: noteID, file: file)
             let report = try await copy.queue.drain()
             let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.verdict) })
@@ -73,6 +74,40 @@ struct AttachTests {
             #expect(try await copy.edges.to(noteID).isEmpty)
             await copy.close()
         }
+    }
+
+    @Test("attach queues its three writes in one transaction: the store refusing the second queues none of them")
+    func attachIsOneTransaction() async throws {
+        try await CopyTestInstance.with { test in
+            let noteID = try await test.createItem("core.note", properties: #"{"title": "Host"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
+            let (file, _) = try FileFixtures.write(FileFixtures.bytes(10_000, seed: 12), named: "a.bin", in: test.folder)
+            // A fault in the store itself: SQLite refuses the file item's insert, after the upload's.
+            try await Self.refuseInserts(of: "createItem", in: test.store())
+            await #expect(throws: MarfaError.self) { _ = try await copy.items.attach(to: noteID, file: file) }
+            #expect(try await copy.queue.all().isEmpty)
+            #expect(try await copy.edges.to(noteID).isEmpty)
+            try await Self.refuseInserts(of: nil, in: test.store())
+            let attached = try await copy.items.attach(to: noteID, file: file)
+            #expect(try await copy.queue.all().map(\.id) == [attached.upload.id, attached.item.id, attached.edge.id])
+            await copy.close()
+        }
+    }
+
+    /// Makes the store refuse every queue insert of `kind` (a trigger), or no longer (nil).
+    private static func refuseInserts(of kind: String?, in store: URL) async throws {
+        let pool = try await SQLitePool.open(path: store.path)
+        try await pool.write { db in
+            try db.execute("DROP TRIGGER IF EXISTS refuse_insert")
+            guard let kind else { return }
+            try db.execute(
+                """
+                CREATE TRIGGER refuse_insert BEFORE INSERT ON queue WHEN NEW.kind = '\(kind)'
+                BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+                """)
+        }
+        await pool.close()
     }
 
     @Test("embed appends ![[title]] after a blank line on the version held, and the body edit queues no second edge")

@@ -40,6 +40,24 @@ struct BlobTests {
         }
     }
 
+    @Test("a file past the old 8 MiB cap drains to the instance, which spools it to disk, and a second copy fetches it")
+    func largeUpload() async throws {
+        try await CopyTestInstance.with { test in
+            let copy = try await test.open()
+            let bytes = FileFixtures.bytes(12 << 20, seed: 13)
+            let (file, hash) = try FileFixtures.write(bytes, named: "large.bin", in: test.folder)
+            _ = try await copy.blobs.put(file: file)
+            let report = try await copy.queue.drain()
+            #expect(report.answered == 1 && report.verdicts.first?.verdict == .accepted)
+            let blobs = test.instance.dataDirectory.appendingPathComponent("blobs").path
+            #expect(try FileManager.default.contentsOfDirectory(atPath: blobs) == [String(hash.dropFirst(7))])
+            let other = try await test.open(test.store("other.sqlite"))
+            #expect(try Data(contentsOf: try await other.blobs.get(hash)) == Data(bytes))
+            await other.close()
+            await copy.close()
+        }
+    }
+
     @Test("the drain streams an upload from the blob folder through URLSessionTransport as through libcurl")
     func uploadThroughURLSession() async throws {
         try await CopyTestInstance.with { test in

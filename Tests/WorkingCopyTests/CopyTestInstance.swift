@@ -14,14 +14,17 @@ struct CopyTestInstance: Sendable {
     let ownerKey: String
     let transport = DefaultTransport.make()
 
-    /// Starts an instance; `body` runs against it, then it stops and the folder goes.
-    static func with<T>(clock: (any MarfaClock)? = nil, _ body: (CopyTestInstance) async throws -> T) async throws -> T
-    {
+    /// Starts an instance (storing blobs up to `maxBlobBytes` when given); `body` runs against
+    /// it, then it stops and the folder goes.
+    static func with<T>(
+        clock: (any MarfaClock)? = nil, maxBlobBytes: Int? = nil, _ body: (CopyTestInstance) async throws -> T
+    ) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let instance = try await LocalInstance.start(
-            dataDirectory: folder.appendingPathComponent("instance"), port: 0, options: options(clock: clock))
+            dataDirectory: folder.appendingPathComponent("instance"), port: 0,
+            options: options(clock: clock, maxBlobBytes: maxBlobBytes))
         let test = CopyTestInstance(instance: instance, folder: folder, ownerKey: instance.bootstrapKey ?? "")
         do {
             let result = try await body(test)
@@ -33,9 +36,10 @@ struct CopyTestInstance: Sendable {
         }
     }
 
-    private static func options(clock: (any MarfaClock)?) -> LocalInstance.Options {
+    private static func options(clock: (any MarfaClock)?, maxBlobBytes: Int?) -> LocalInstance.Options {
         var options = LocalInstance.Options(log: { _ in })
         options.requestsPerMinute = nil
+        if let maxBlobBytes { options.maxBlobBytes = maxBlobBytes }
         if let clock { options.clock = clock }
         return options
     }

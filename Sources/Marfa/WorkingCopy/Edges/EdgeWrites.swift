@@ -19,30 +19,40 @@ extension Edges {
         from source: String, to target: String, type: String, properties: JSONObject = [:], id: String? = nil
     ) async throws -> QueuedWrite {
         try await copy.perform {
-            let (source, target) = (try WorkingCopy.checkedID(source), try WorkingCopy.checkedID(target))
-            guard source != target else {
-                throw MarfaError.validation(
-                    code: "edge_cycle", message: "An edge can't point at the item it leaves.", details: nil)
-            }
-            let catalog = try await copy.engine.catalog()
-            guard let edgeType = catalog.edgeTypes[type] else {
-                throw MarfaError.unknownType(message: "The copy's catalog holds no edge type \(type).")
-            }
-            try await checkConstraints(edgeType, from: source, to: target)
-            let now = Date()
-            let id = try id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
-            let edge = Edge(
-                id: id, sourceId: source, targetId: target, edgeType: type, properties: properties, version: 0,
-                createdAt: now, updatedAt: now)
-            let body: JSONObject = [
-                "id": .string(id), "source_id": .string(source), "target_id": .string(target),
-                "edge_type": .string(type),
-                "properties": .object(properties),
-            ]
-            let write = QueuedWrite(
-                id: UUIDv7.make(), kind: .createEdge, itemId: source, targetId: target, edgeId: id, body: body)
-            return try await copy.enqueue(write, effect: .edge(edge))
+            let (write, effect) = try await creation(
+                from: source, to: target, type: type, properties: properties, id: id)
+            return try await copy.enqueue(write, effect: effect)
         }
+    }
+
+    /// The write that creates the edge, checked against the catalog and the edges held, and its
+    /// local effect; nothing queued yet.
+    func creation(
+        from source: String, to target: String, type: String, properties: JSONObject = [:], id: String? = nil
+    ) async throws -> (write: QueuedWrite, effect: LocalEffect) {
+        let (source, target) = (try WorkingCopy.checkedID(source), try WorkingCopy.checkedID(target))
+        guard source != target else {
+            throw MarfaError.validation(
+                code: "edge_cycle", message: "An edge can't point at the item it leaves.", details: nil)
+        }
+        let catalog = try await copy.engine.catalog()
+        guard let edgeType = catalog.edgeTypes[type] else {
+            throw MarfaError.unknownType(message: "The copy's catalog holds no edge type \(type).")
+        }
+        try await checkConstraints(edgeType, from: source, to: target)
+        let now = Date()
+        let id = try id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
+        let edge = Edge(
+            id: id, sourceId: source, targetId: target, edgeType: type, properties: properties, version: 0,
+            createdAt: now, updatedAt: now)
+        let body: JSONObject = [
+            "id": .string(id), "source_id": .string(source), "target_id": .string(target),
+            "edge_type": .string(type),
+            "properties": .object(properties),
+        ]
+        let write = QueuedWrite(
+            id: UUIDv7.make(), kind: .createEdge, itemId: source, targetId: target, edgeId: id, body: body)
+        return (write, .edge(edge))
     }
 
     private func checkConstraints(_ type: EdgeType, from source: String, to target: String) async throws {

@@ -12,7 +12,10 @@ import Darwin
 /// others and hashed as they arrive; kept under the hash only when they hash to it.
 ///
 /// A cut leaves the bytes that arrived in `.incoming-<hex>.part`, and the next fetch asks for the
-/// rest with `Range`; a server that answers the whole body instead (200) is read from the start.
+/// rest with `Range`: a `206` whose `Content-Range` starts there is appended; a server that
+/// answers the whole body instead (`200`), or another range, is read from the start; a `416`
+/// drops what was kept and asks again from the start; kept bytes that already hash to the name
+/// are kept without a request.
 /// A body longer than the volume's free room throws `noRoom` before a byte is written. Bytes that
 /// hash to another name throw `decoding` and are dropped.
 struct BlobFetch: Sendable {
@@ -27,7 +30,8 @@ struct BlobFetch: Sendable {
         try cache.makeFolder()
         let partial = cache.folder.appendingPathComponent(".incoming-\(hex).part")
         var (hasher, have) = try await Self.hashed(partial)
-        let (response, body) = try await request(hash: BlobHash.prefix + hex, from: have)
+        if have > 0, Hex.encode(hasher.finalize()) == hex { return try await settle(partial, as: hash) }
+        let (response, body) = try await resumingRequest(hash: BlobHash.prefix + hex, partial: partial, from: &have)
         if response.status == 200 || !Self.resumes(response, at: have) {
             guard response.status == 200 || response.status == 206 else {
                 throw .unnamed(
@@ -49,8 +53,35 @@ struct BlobFetch: Sendable {
                     "The bytes the server sent for \(hash) hash to \(found), so they aren't the blob asked for; nothing was kept."
             )
         }
+        return try await settle(partial, as: found)
+    }
+
+    /// Keeps the checked bytes at `partial` under `hash`.
+    private func settle(_ partial: URL, as hash: String) async throws(MarfaError) -> URL {
         let cache = self.cache
-        return try await BlobThread.run { () throws(MarfaError) -> URL in try cache.settle(partial, as: found) }
+        return try await BlobThread.run { () throws(MarfaError) -> URL in try cache.settle(partial, as: hash) }
+    }
+
+    /// `request` from `have`; a `416` (the bytes kept reach past the blob's end, so they are not
+    /// its start) drops them and asks for the whole blob, setting `have` to 0.
+    private func resumingRequest(
+        hash: String, partial: URL, from have: inout UInt64
+    ) async throws(MarfaError) -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await request(hash: hash, from: have)
+        } catch {
+            guard have > 0, Self.isUnsatisfiable(error) else { throw error }
+            try await Self.truncate(partial)
+            have = 0
+            return try await request(hash: hash, from: 0)
+        }
+    }
+
+    private static func isUnsatisfiable(_ error: MarfaError) -> Bool {
+        switch error {
+        case .server(let status, _, _), .unnamed(let status, _): status == 416
+        default: false
+        }
     }
 
     private func request(hash: String, from offset: UInt64) async throws(MarfaError) -> (HTTPResponse, HTTPBody?) {

@@ -92,12 +92,32 @@ extension WorkingCopy {
         _ file: URL, mimeType: String, in store: SQLiteCopyStore
     ) async throws -> (write: QueuedWrite, hash: String) {
         try await fileWork.withLock {
-            let taken = try await store.blobs.take(file)
-            if let standing = try await store.standingUpload(of: taken.hash) { return (standing, taken.hash) }
-            let write = QueuedWrite(
-                id: UUIDv7.make(), kind: .uploadBlob, blob: taken.hash,
-                body: ["hash": .string(taken.hash), "mime_type": .string(mimeType), "size": .int(Int64(taken.size))])
-            return (try await enqueue(write, effect: .none), taken.hash)
+            let (upload, hash) = try await takeIn(file, mimeType: mimeType, in: store)
+            guard case .new(let write) = upload else { return (upload.write, hash) }
+            return (try await enqueue(write, effect: .none), hash)
         }
+    }
+
+    /// An upload `takeIn` found queued already, or one it made and did not queue.
+    enum Upload {
+        case standing(QueuedWrite)
+        case new(QueuedWrite)
+
+        var write: QueuedWrite {
+            switch self {
+            case .standing(let write), .new(let write): write
+            }
+        }
+    }
+
+    /// Takes `file` in beside the store and answers the upload of its bytes: the one queued
+    /// already, or a new one, not queued. Runs under `fileWork`.
+    func takeIn(_ file: URL, mimeType: String, in store: SQLiteCopyStore) async throws -> (Upload, String) {
+        let taken = try await store.blobs.take(file)
+        if let standing = try await store.standingUpload(of: taken.hash) { return (.standing(standing), taken.hash) }
+        let write = QueuedWrite(
+            id: UUIDv7.make(), kind: .uploadBlob, blob: taken.hash,
+            body: ["hash": .string(taken.hash), "mime_type": .string(mimeType), "size": .int(Int64(taken.size))])
+        return (.new(write), taken.hash)
     }
 }

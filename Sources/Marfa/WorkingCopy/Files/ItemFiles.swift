@@ -5,10 +5,11 @@ import Foundation
 /// waiting on the one before, so the edge never reaches the server before its item and bytes.
 extension Items {
     /// Attaches the file at `file` to the item `id`: its bytes are copied beside the store and
-    /// three writes queued (see `Attached`). Works offline.
+    /// three writes queued in one store transaction (see `Attached`), so a failure or a crash
+    /// part-way queues none of them. Works offline.
     /// - Throws: `notFound` (`not_held`) for an item the copy doesn't hold or holds in the bin,
     ///   `unknownType` for a file type the catalog lacks, and `Blobs.put`'s failures; nothing is
-    ///   queued when the bytes can't be taken in.
+    ///   queued when the bytes can't be taken in or the store refuses any of the three.
     public func attach(to id: String, file: URL, _ attachment: Attachment = .init()) async throws -> Attached {
         try await copy.perform {
             let store = try copy.fileStore("items.attach(to:file:_:)")
@@ -22,14 +23,22 @@ extension Items {
                     message: "The copy's catalog holds no edge type attached-to; hydrate it first.")
             }
             let title = try await freeTitle(attachment.title ?? file.lastPathComponent, on: target.id)
-            let (upload, hash) = try await copy.upload(file, mimeType: mimeType, in: store)
-            let properties: JSONObject = [
-                "title": .string(title), "blob_ref": .string(hash), "mime_type": .string(mimeType),
-            ]
-            let item = try await create(
-                Draft(type: type.id, properties: properties, tier: attachment.tier), after: [upload.id])
-            let edge = try await copy.edges.create(from: item.itemId ?? "", to: target.id, type: "attached-to")
-            return Attached(upload: upload, item: item, edge: edge, embed: Self.embed(title))
+            return try await copy.fileWork.withLock {
+                let (upload, hash) = try await copy.takeIn(file, mimeType: mimeType, in: store)
+                let properties: JSONObject = [
+                    "title": .string(title), "blob_ref": .string(hash), "mime_type": .string(mimeType),
+                ]
+                let item = try await creation(
+                    Draft(type: type.id, properties: properties, tier: attachment.tier), after: [upload.write.id])
+                let edge = try await copy.edges.creation(from: item.item.id, to: target.id, type: "attached-to")
+                var writes = [(item.write, item.effect), edge]
+                if case .new(let write) = upload { writes.insert((write, .none), at: 0) }
+                let queued = try await copy.enqueue(together: writes, in: store)
+                let (itemWrite, edgeWrite) = (queued[queued.count - 2], queued[queued.count - 1])
+                return Attached(
+                    upload: queued.count == 3 ? queued[0] : upload.write, item: itemWrite, edge: edgeWrite,
+                    embed: Self.embed(title))
+            }
         }
     }
 

@@ -13,36 +13,45 @@ extension Items {
     /// `create(_:)` depending on the writes `after` as well (a file item on its upload).
     func create(_ draft: Draft, after: [String]) async throws -> QueuedWrite {
         try await copy.perform {
-            let catalog = try await copy.engine.catalog()
-            let type = try FieldCheck(catalog: catalog).type(draft.type)
-            try FieldCheck(catalog: catalog).check(draft.properties, of: type, whole: true)
-            let id = try draft.id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
-            let now = Date()
-            let tier: Tier
-            if let chosen = draft.tier { tier = chosen } else { tier = try await defaultTier() }
-            let display = catalog.display(type: type.id, properties: draft.properties)
-            let item = Item(
-                id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0,
-                schemaVersion: Int(type.version),
-                source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now,
-                createdAt: now,
-                updatedAt: now, tags: [], title: display.title, body: display.body)
-            var body: JSONObject = [
-                "type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue),
-            ]
-            if draft.sourceId == nil { body["id"] = .string(id) }
-            if let source = draft.source { body["source"] = .string(source) }
-            if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
-            if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
-            if let base = draft.baseVersion { body["version"] = .int(base) }
-            let write = QueuedWrite(
-                id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after,
-                body: body)
-            let queued = try await copy.enqueue(write, effect: .item(item))
-            for tag in draft.tags { _ = try await copy.tags.add(tag, to: id) }
-            try await queueLinkEdges(of: id, from: nil, to: item.body)
+            let (write, effect, item) = try await creation(draft, after: after)
+            let queued = try await copy.enqueue(write, effect: effect)
+            for tag in draft.tags { _ = try await copy.tags.add(tag, to: item.id) }
+            try await queueLinkEdges(of: item.id, from: nil, to: item.body)
             return queued
         }
+    }
+
+    /// The write that creates `draft`'s item (depending on the writes `after`), its local effect
+    /// and the item as the copy will hold it; nothing queued yet. Tags and links are the caller's.
+    func creation(
+        _ draft: Draft, after: [String]
+    ) async throws -> (write: QueuedWrite, effect: LocalEffect, item: Item) {
+        let catalog = try await copy.engine.catalog()
+        let type = try FieldCheck(catalog: catalog).type(draft.type)
+        try FieldCheck(catalog: catalog).check(draft.properties, of: type, whole: true)
+        let id = try draft.id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
+        let now = Date()
+        let tier: Tier
+        if let chosen = draft.tier { tier = chosen } else { tier = try await defaultTier() }
+        let display = catalog.display(type: type.id, properties: draft.properties)
+        let item = Item(
+            id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0,
+            schemaVersion: Int(type.version),
+            source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now,
+            createdAt: now,
+            updatedAt: now, tags: [], title: display.title, body: display.body)
+        var body: JSONObject = [
+            "type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue),
+        ]
+        if draft.sourceId == nil { body["id"] = .string(id) }
+        if let source = draft.source { body["source"] = .string(source) }
+        if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
+        if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
+        if let base = draft.baseVersion { body["version"] = .int(base) }
+        let write = QueuedWrite(
+            id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after,
+            body: body)
+        return (write, .item(item), item)
     }
 
     /// Changes the item `id`, based on the version the copy holds (else `versionConflict`).

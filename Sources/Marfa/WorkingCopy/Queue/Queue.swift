@@ -89,4 +89,17 @@ extension WorkingCopy {
         feed.send(Change(origin: .local(write.kind), itemId: write.itemId, edgeId: write.edgeId))
         return queued
     }
+
+    /// Stores `writes` with their local effects in one transaction of `store` (none of them when
+    /// any fails) and tells the change feed.
+    func enqueue(
+        together writes: [(write: QueuedWrite, effect: LocalEffect)], in store: SQLiteCopyStore
+    ) async throws -> [QueuedWrite] {
+        _ = try writer()
+        let queued = try await store.enqueue(together: writes)
+        for write in queued {
+            feed.send(Change(origin: .local(write.kind), itemId: write.itemId, edgeId: write.edgeId))
+        }
+        return queued
+    }
 }

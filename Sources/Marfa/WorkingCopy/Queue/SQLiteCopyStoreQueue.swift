@@ -15,6 +15,22 @@ extension SQLiteCopyStore {
         }
     }
 
+    /// Stores `writes` at the queue's end, in order, each with its local effect, in one
+    /// transaction: a failure at any of them leaves none queued. Returns them as queued.
+    func enqueue(together writes: [(write: QueuedWrite, effect: LocalEffect)]) async throws -> [QueuedWrite] {
+        try await write { db in
+            try Self.refuseWhileFilling(db)
+            var stored: [QueuedWrite] = []
+            for (queued, effect) in writes {
+                stored.append(try CopyStoreQueue.append(queued, in: db))
+                try CopyStoreQueue.apply(effect, in: db)
+                try CopyStoreJournal.append(
+                    Change(origin: .local(queued.kind), itemId: queued.itemId, edgeId: queued.edgeId), in: db)
+            }
+            return stored
+        }
+    }
+
     func queuedWrites() async throws -> [QueuedWrite] {
         try await read { db in try CopyStoreQueue.all(in: db) }
     }
