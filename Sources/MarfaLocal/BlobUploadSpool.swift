@@ -44,7 +44,7 @@ final class BlobUploadSpool: RequestBodySpool {
     }
 
     var tooLarge: (HTTPResponse, HTTPBody?) {
-        LocalError(413, "blob_too_large", "A blob is at most \(limit) bytes.").httpResponse
+        LocalError.serverRefusal(413, "blob_too_large", "A blob is at most \(limit) bytes.")
     }
 
     /// The content hash, `sha256:<hex>`, once the whole body arrived.
@@ -132,12 +132,15 @@ final class BlobUploadSpool: RequestBodySpool {
         }
     }
 
-    /// `507 insufficient_storage` for a full volume, else `500`.
+    /// `507 insufficient_storage` for a full volume, else `500`; naming the contract, since the
+    /// server answers it before any middleware runs.
     private static func failure(_ call: String, _ code: Int32) -> LocalError {
-        if code == ENOSPC || code == EDQUOT {
-            return LocalError(507, "insufficient_storage", "The instance's volume is full; the blob was not stored.")
-        }
-        return LocalError(500, "internal_error", "Storing the blob failed (\(call): errno \(code)).")
+        var failure =
+            code == ENOSPC || code == EDQUOT
+            ? LocalError(507, "insufficient_storage", "The instance's volume is full; the blob was not stored.")
+            : LocalError(500, "internal_error", "Storing the blob failed (\(call): errno \(code)).")
+        failure.headers = [("X-Marfa-Contract", LocalContract.version)]
+        return failure
     }
 }
 

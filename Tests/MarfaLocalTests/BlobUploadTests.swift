@@ -72,6 +72,8 @@ struct BlobUploadTests {
             #expect(declared.status == 413 && declared.errorCode == "blob_too_large")
             let chunked = try await Self.upload(local, Self.chunked(bytes))
             #expect(chunked.status == 413 && chunked.errorCode == "blob_too_large")
+            // Answered by the server before any middleware, and still naming the contract.
+            #expect(declared.headers["X-Marfa-Contract"] != nil && chunked.headers["X-Marfa-Contract"] != nil)
             #expect(Self.blobFolder(local).isEmpty)
             // JSON bodies keep their own, smaller limit.
             #expect(LocalInstance.Options().maxBodyBytes < LocalInstance.Options.defaultMaxBlobBytes)
