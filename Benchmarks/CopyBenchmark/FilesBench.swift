@@ -42,7 +42,8 @@ enum FilesBench {
             if round % 2 == 1 { times.raw = try await rawUploads(batch, from: files, local: local) }
             times.attach = try await timed {
                 for index in batch {
-                    _ = try await copy.items.attach(to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin"))
+                    _ = try await copy.items.attach(
+                        to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin"))
                 }
             }
             times.drain = try await timed {
@@ -60,10 +61,13 @@ enum FilesBench {
 
     private static func report(_ rounds: [Round], perRound: Int, kib: Int, copyPeak: Double, instancePeak: Double) {
         let megabytes = Double(perRound * kib) / 1024
-        let (attach, drain, raw) = (median(rounds.map(\.attach)), median(rounds.map(\.drain)), median(rounds.map(\.raw)))
+        let (attach, drain, raw) = (
+            median(rounds.map(\.attach)), median(rounds.map(\.drain)), median(rounds.map(\.raw))
+        )
         print(
             String(
-                format: "%d rounds of %d files of %d KiB, medians: attach (copy in, hash, fsync, queue 3 writes) %.2f s",
+                format:
+                    "%d rounds of %d files of %d KiB, medians: attach (copy in, hash, fsync, queue 3 writes) %.2f s",
                 rounds.count, perRound, kib, attach))
         print(
             String(

@@ -19,7 +19,8 @@ enum LargeFileBench {
         guard free >= needed else {
             print(
                 String(
-                    format: "large file: skipped, %.1f GiB free in %@ and %.1f GiB needed", Double(free) / 1_073_741_824,
+                    format: "large file: skipped, %.1f GiB free in %@ and %.1f GiB needed",
+                    Double(free) / 1_073_741_824,
                     folder.path, Double(needed) / 1_073_741_824))
             return
         }

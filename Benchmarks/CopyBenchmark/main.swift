@@ -38,7 +38,9 @@ if CommandLine.arguments.dropFirst().first == "files" {
     let largeMiB = CommandLine.arguments.dropFirst(5).first.flatMap(Int.init) ?? 1024
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-files-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    print("load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
+    print(
+        "load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: ""
+    )
     let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
     do {
         try await FilesBench.run(count: count, kib: kib, rounds: rounds, local: local, folder: folder)
@@ -53,7 +55,8 @@ if CommandLine.arguments.dropFirst().first == "files" {
             print("large-file benchmark failed: \(error)")
         }
     }
-    print("load average after: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
+    print(
+        "load average after: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
     try? FileManager.default.removeItem(at: folder)
     exit(0)
 }

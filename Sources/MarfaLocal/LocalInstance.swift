@@ -115,12 +115,7 @@ public final class LocalInstance: Sendable {
                 configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2),
                 refusal: LocalError.serverRefusal)
             let routes = RouteTable(server: server)
-            let uploads = SpooledUploads()
-            let blobFolder = BlobStore(dataDirectory: store.directory)
-            blobFolder.removeAbandonedUploads()
-            server.spoolBodies(method: .post, path: "/blobs") { [maxBlobBytes = options.maxBlobBytes] _ in
-                BlobUploadSpool(folder: blobFolder.folder, limit: maxBlobBytes, uploads: uploads)
-            }
+            let uploads = spoolUploads(on: server, into: BlobStore(dataDirectory: store.directory), options: options)
             let log = options.log
             var middlewares: [any ServerMiddleware] = [
                 ResponseHeadersMiddleware { operation, error in log("marfa-local: \(operation) failed: \(error)") }
@@ -135,7 +130,8 @@ public final class LocalInstance: Sendable {
             middlewares.append(KeyAuthenticationMiddleware(store: store))
             middlewares.append(QueryParameterMiddleware())
             middlewares.append(StrictJSONBodyMiddleware(maxBodyBytes: options.maxBodyBytes))
-            middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes, uploads: uploads))
+            middlewares.append(
+                IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes, uploads: uploads))
             middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
             middlewares.append(ReadViewMiddleware(store: store))
             let api = LocalAPI(
@@ -182,6 +178,19 @@ public final class LocalInstance: Sendable {
         await server.shutdown()
         await store.background.stopAll()
         await store.close()
+    }
+
+    /// Has `server` write `POST /blobs` bodies into `blobs` as they arrive, up to the blob limit,
+    /// after removing what an earlier run left half written; answers where the door finds them.
+    private static func spoolUploads(
+        on server: MicroHTTPDServer, into blobs: BlobStore, options: Options
+    ) -> SpooledUploads {
+        let uploads = SpooledUploads()
+        blobs.removeAbandonedUploads()
+        server.spoolBodies(method: .post, path: "/blobs") { [limit = options.maxBlobBytes] _ in
+            BlobUploadSpool(folder: blobs.folder, limit: limit, uploads: uploads)
+        }
+        return uploads
     }
 
     /// Returns when `stop()` begins.

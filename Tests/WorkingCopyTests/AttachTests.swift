@@ -82,7 +82,8 @@ struct AttachTests {
             let noteID = try await test.createItem("core.note", properties: #"{"title": "Host"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
-            let (file, _) = try FileFixtures.write(FileFixtures.bytes(10_000, seed: 12), named: "a.bin", in: test.folder)
+            let (file, _) = try FileFixtures.write(
+                FileFixtures.bytes(10_000, seed: 12), named: "a.bin", in: test.folder)
             // A fault in the store itself: SQLite refuses the file item's insert, after the upload's.
             try await Self.refuseInserts(of: "createItem", in: test.store())
             await #expect(throws: MarfaError.self) { _ = try await copy.items.attach(to: noteID, file: file) }
