@@ -22,7 +22,7 @@ rm -rf "$scratch/Sources" && mkdir -p "$scratch/Sources" "$scratch/diagnostics"
 
 targets=()
 declare -A generated errors warnings notes bytes
-while IFS=$'\t' read -r name repo commit path folder; do
+while IFS=$'\t' read -r name repo commit path folder licence; do
   case "$name" in ''|'#'*) continue ;; esac
   if [ -n "${CORPUS_ONLY:-}" ] && [[ " $CORPUS_ONLY " != *" $name "* ]]; then continue; fi
   document="$corpus/$name/$path"
@@ -30,7 +30,11 @@ while IFS=$'\t' read -r name repo commit path folder; do
   target="Corpus_$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')"
   mkdir -p "$scratch/Sources/$target"
   log="$scratch/diagnostics/$name.txt"
-  if "$bin" generate "$document" --output "$scratch/Sources/$target" --mode types --mode client --mode server 2>"$log"; then
+  # A document in several files reads its $refs anywhere in its folder (column 5), as its authors' tools do.
+  allow=()
+  [ "$folder" = - ] || allow=(--allow-folder "$corpus/$name/$folder")
+  if "$bin" generate "$document" --output "$scratch/Sources/$target" --mode types --mode client --mode server \
+    "${allow[@]+"${allow[@]}"}" 2>"$log"; then
     generated[$name]=yes
     targets+=("$name")
   else
@@ -89,7 +93,7 @@ fi
 
 total=0; compiled=0; clean=0
 printf '\n| document | size | generated | errors | warnings | notes | compiled | compiler warnings |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n'
-while IFS=$'\t' read -r name repo commit path folder; do
+while IFS=$'\t' read -r name repo commit path folder licence; do
   case "$name" in ''|'#'*) continue ;; esac
   [ -n "${generated[$name]:-}" ] || continue
   total=$((total + 1))

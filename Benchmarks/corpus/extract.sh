@@ -6,7 +6,7 @@ set -euo pipefail
 mirrors=${1:?usage: extract.sh MIRRORS}
 corpus=${CORPUS:-/work/corpus}
 here=$(cd "$(dirname "$0")" && pwd)
-grep -v '^#' "$here/documents.tsv" | while IFS=$'\t' read -r name repo commit path folder; do
+grep -v '^#' "$here/documents.tsv" | while IFS=$'\t' read -r name repo commit path folder licence; do
   git_dir="$mirrors/${repo/\//+}/repo"
   if [ ! -d "$git_dir" ]; then echo "extract: $name: no snapshot of $repo; skipped"; continue; fi
   rm -rf "${corpus:?}/$name" && mkdir -p "$corpus/$name"
