@@ -3,7 +3,7 @@ import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
 
-/// Folders' settings: stored whole, listed, changed on a base version, deleted. Reads need read on
+/// Folders' settings: stored whole, listed, changed on a base version, revoked (kept, `revoked`). Reads need read on
 /// `system.folder`, writes need write on it.
 extension LocalAPI {
     typealias FolderResponse = Components.Responses.Folder
@@ -55,10 +55,9 @@ extension LocalAPI {
             try checkSearch(body.search, in: db)
             if let type = body.defaults?._type { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
             let folder = Components.Schemas.Folder(
-                id: id, version: 1, name: body.name, search: body.search, defaults: body.defaults,
-                include: body.include,
-                ignore: body.ignore,
-                placement: body.placement.map { .init(additionalProperties: $0.additionalProperties) },
+                id: id, version: 1, state: "active", title: body.title, search: body.search, defaults: body.defaults,
+                include: body.include, ignore: body.ignore,
+                firstPlacement: body.firstPlacement.map { .init(additionalProperties: $0.additionalProperties) },
                 removalThreshold: body.removalThreshold, createdAt: now, updatedAt: now)
             try SettingStore.save(.folder, id: id, folder, at: now, in: db)
             try AuditLog.record("folder.create", resourceType: "folder", resourceID: id, at: now, in: db)
@@ -78,6 +77,7 @@ extension LocalAPI {
         let now = clock.now
         let folder = try await write { db -> Components.Schemas.Folder in
             var folder = try storedFolder(input.path.id, in: db)
+            try requireActive(folder)
             guard patch.version == folder.version else {
                 throw LocalError.versionConflict(
                     "folder", at: folder.version, not: patch.version,
@@ -87,12 +87,12 @@ extension LocalAPI {
                 try checkSearch(search, in: db)
                 folder.search = search
             }
-            if let name = patch.name { folder.name = name }
+            if let title = patch.title { folder.title = title }
             if let defaults = patch.defaults { folder.defaults = defaults }
             if let include = patch.include { folder.include = include }
             if let ignore = patch.ignore { folder.ignore = ignore }
-            if let placement = patch.placement {
-                folder.placement = .init(additionalProperties: placement.additionalProperties)
+            if let placement = patch.firstPlacement {
+                folder.firstPlacement = .init(additionalProperties: placement.additionalProperties)
             }
             if let threshold = patch.removalThreshold { folder.removalThreshold = threshold }
             folder.version += 1
@@ -104,15 +104,27 @@ extension LocalAPI {
         return .ok(folderResponse(folder))
     }
 
+    /// `400 invalid_transition` for a revoked folder, which changes no more.
+    func requireActive(_ folder: Components.Schemas.Folder) throws {
+        guard folder.state != "revoked" else {
+            throw LocalError(400, "invalid_transition", "The folder \(folder.id) is revoked and changes no more.")
+        }
+    }
+
+    /// Revokes the folder: it stays, `revoked`, and answers as it now is.
     func deleteFolder(_ input: Operations.DeleteFolder.Input) async throws -> Operations.DeleteFolder.Output {
         _ = try requireFolderAccess(.write)
         let now = clock.now
-        try await write { db in
-            guard try SettingStore.delete(.folder, id: input.path.id, in: db) else {
-                throw LocalError.notFound("not_found", "No folder \(input.path.id).")
-            }
-            try AuditLog.record("folder.delete", resourceType: "folder", resourceID: input.path.id, at: now, in: db)
+        let folder = try await write { db -> Components.Schemas.Folder in
+            var folder = try storedFolder(input.path.id, in: db)
+            try requireActive(folder)
+            folder.state = "revoked"
+            folder.version += 1
+            folder.updatedAt = now
+            try SettingStore.save(.folder, id: folder.id, folder, at: now, in: db)
+            try AuditLog.record("folder.delete", resourceType: "folder", resourceID: folder.id, at: now, in: db)
+            return folder
         }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+        return .ok(folderResponse(folder))
     }
 }

@@ -6,7 +6,7 @@ import MarfaTypes
 /// The folders, views and webhooks that name an item type, and their rewriting by a type move.
 ///
 /// A setting names a type where it holds the type's ID as a value:
-/// - a folder's or view's `search.types`, a folder's `defaults.type` and its `placement` keys, a
+/// - a folder's or view's `search.types`, a folder's `defaults.type` and its `first_placement` keys, a
 ///   webhook's `type_filter`: a move rewrites these to the new type;
 /// - a folder's or view's `search.filter` that mentions the ID in its text (`type = app.deal`,
 ///   `properties.kind = "app.deal"`): a move cannot tell what the expression means, so it cannot
@@ -20,9 +20,9 @@ enum TypeReferences {
         for folder in try SettingStore.all(.folder, as: Components.Schemas.Folder.self, in: db) {
             let named =
                 folder.search.types?.contains(type) == true || folder.defaults?._type == type
-                || folder.placement?.additionalProperties[type] != nil
+                || folder.firstPlacement?.additionalProperties[type] != nil
             if let setting = setting(
-                .folder, id: folder.id, name: folder.name, named: named, filter: folder.search.filter, type: type)
+                .folder, id: folder.id, name: folder.title ?? folder.id, named: named, filter: folder.search.filter, type: type)
             {
                 found.append(setting)
             }
@@ -114,9 +114,9 @@ enum TypeReferences {
             let before = folder
             folder.search.types = replaced(folder.search.types)
             if folder.defaults?._type == from { folder.defaults?._type = to }
-            if var placement = folder.placement?.additionalProperties, let path = placement.removeValue(forKey: from) {
+            if var placement = folder.firstPlacement?.additionalProperties, let path = placement.removeValue(forKey: from) {
                 placement[to] = placement[to] ?? path
-                folder.placement = .init(additionalProperties: placement)
+                folder.firstPlacement = .init(additionalProperties: placement)
             }
             guard folder != before else { continue }
             folder.version += 1

@@ -65,7 +65,7 @@ import Testing
             try await test.registerTypes("app.crm.deal")
             try await test.createItem("app.crm.deal", properties: #"{"title": "Acme"}"#)
             _ = try await api.createFolder(
-                body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.crm.deal"])))
+                body: .json(.init(id: "deals", title: "Deals", search: .init(types: ["app.crm.deal"])))
             ).created
             _ = try await api.createView(
                 body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.crm.deal"])))

@@ -14,9 +14,9 @@ import Testing
         _ = try await api.createFolder(
             body: .json(
                 .init(
-                    id: "deals", name: "Deals", search: .init(types: ["app.deal", "core.note"]),
+                    id: "deals", title: "Deals", search: .init(types: ["app.deal", "core.note"]),
                     defaults: .init(_type: "app.deal"),
-                    placement: .init(additionalProperties: ["app.deal": "Deals/"])))
+                    firstPlacement: .init(additionalProperties: ["app.deal": "Deals/"])))
         ).created
         _ = try await api.createView(
             body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.deal"])))
@@ -67,7 +67,7 @@ import Testing
             let folder = try await api.getFolder(path: .init(id: "deals")).ok.body.json.folder
             #expect(folder.search.types == ["app.contract", "core.note"])
             #expect(folder.defaults?._type == "app.contract")
-            #expect(folder.placement?.additionalProperties == ["app.contract": "Deals/"])
+            #expect(folder.firstPlacement?.additionalProperties == ["app.contract": "Deals/"])
             #expect(
                 try await api.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.contract"])
             let webhook = try await api.listWebhooks().ok.body.json.webhooks[0]
@@ -189,7 +189,7 @@ import Testing
                 )
             ).created
             _ = try await api.createFolder(
-                body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.deal"])))
+                body: .json(.init(id: "deals", title: "Deals", search: .init(types: ["app.deal"])))
             ).created
 
             let preview = try await api.previewMove(ofType: "app.deal", to: "app.contract")

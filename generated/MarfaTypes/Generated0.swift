@@ -71,7 +71,6 @@ extension Components.Schemas {
         case housekeepingJobRunning
         case requestTooLarge
         case blobTooLarge
-        case rangeNotSatisfiable
         case idempotencyKeyReused
         case compatibleWithViolation
         case versionBumpMismatch
@@ -135,7 +134,6 @@ extension Components.Schemas {
                 case "housekeeping_job_running": self = .housekeepingJobRunning
                 case "request_too_large": self = .requestTooLarge
                 case "blob_too_large": self = .blobTooLarge
-                case "range_not_satisfiable": self = .rangeNotSatisfiable
                 case "idempotency_key_reused": self = .idempotencyKeyReused
                 case "compatible_with_violation": self = .compatibleWithViolation
                 case "version_bump_mismatch": self = .versionBumpMismatch
@@ -200,7 +198,6 @@ extension Components.Schemas {
                 case .housekeepingJobRunning: "housekeeping_job_running"
                 case .requestTooLarge: "request_too_large"
                 case .blobTooLarge: "blob_too_large"
-                case .rangeNotSatisfiable: "range_not_satisfiable"
                 case .idempotencyKeyReused: "idempotency_key_reused"
                 case .compatibleWithViolation: "compatible_with_violation"
                 case .versionBumpMismatch: "version_bump_mismatch"
@@ -210,422 +207,366 @@ extension Components.Schemas {
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.validationError, .missingRequiredField, .invalidId, .invalidType, .invalidProperties, .unknownType, .invalidTransition, .propertyShadowsField, .inheritanceViolation, .invalidSchema, .edgeCycle, .edgeConstraintViolation, .bulkConfirmationRequired, .unauthorized, .forbidden, .typeNotPermitted, .edgePermissionDenied, .coreTypeImmutable, .scopedCredentialNotPermitted, .notFound, .itemNotFound, .typeNotFound, .edgeNotFound, .edgeTypeNotFound, .webhookNotFound, .apiKeyNotFound, .blobNotFound, .ownerNotFound, .typeMoveNotFound, .housekeepingJobNotFound, .folderNotFound, .viewNotFound, .grantNotFound, .versionConflict, .ancestorUnavailable, .readViewChanged, .conflict, .idReused, .typeMismatch, .typeAlreadyExists, .typeInUse, .typeHasSubtypes, .typeChainUnresolvable, .typeMoveBlocked, .edgeTypeInUse, .sourceIdConflict, .provenanceCollision, .linkTaken, .ownerExists, .instanceChanged, .housekeepingJobRunning, .requestTooLarge, .blobTooLarge, .rangeNotSatisfiable, .idempotencyKeyReused, .compatibleWithViolation, .versionBumpMismatch, .rateLimited, .quotaExceeded, .writeContention]
+        public static let allCases: [Self] = [.validationError, .missingRequiredField, .invalidId, .invalidType, .invalidProperties, .unknownType, .invalidTransition, .propertyShadowsField, .inheritanceViolation, .invalidSchema, .edgeCycle, .edgeConstraintViolation, .bulkConfirmationRequired, .unauthorized, .forbidden, .typeNotPermitted, .edgePermissionDenied, .coreTypeImmutable, .scopedCredentialNotPermitted, .notFound, .itemNotFound, .typeNotFound, .edgeNotFound, .edgeTypeNotFound, .webhookNotFound, .apiKeyNotFound, .blobNotFound, .ownerNotFound, .typeMoveNotFound, .housekeepingJobNotFound, .folderNotFound, .viewNotFound, .grantNotFound, .versionConflict, .ancestorUnavailable, .readViewChanged, .conflict, .idReused, .typeMismatch, .typeAlreadyExists, .typeInUse, .typeHasSubtypes, .typeChainUnresolvable, .typeMoveBlocked, .edgeTypeInUse, .sourceIdConflict, .provenanceCollision, .linkTaken, .ownerExists, .instanceChanged, .housekeepingJobRunning, .requestTooLarge, .blobTooLarge, .idempotencyKeyReused, .compatibleWithViolation, .versionBumpMismatch, .rateLimited, .quotaExceeded, .writeContention]
     }
 }
 
 extension Components.Schemas {
-    /// A named permission. Open.
-    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case schemaWrite
-        case keysMint
-        case itemsPurge
-        case webhooksManage
-        case configManage
-        case auditRead
-        case grantsManage
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "schema.write": self = .schemaWrite
-                case "keys.mint": self = .keysMint
-                case "items.purge": self = .itemsPurge
-                case "webhooks.manage": self = .webhooksManage
-                case "config.manage": self = .configManage
-                case "audit.read": self = .auditRead
-                case "grants.manage": self = .grantsManage
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .schemaWrite: "schema.write"
-                case .keysMint: "keys.mint"
-                case .itemsPurge: "items.purge"
-                case .webhooksManage: "webhooks.manage"
-                case .configManage: "config.manage"
-                case .auditRead: "audit.read"
-                case .grantsManage: "grants.manage"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
-    }
-}
-
-extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
-            self.strictMode = strictMode
-            self.sourceAllowlist = sourceAllowlist
-            self.sourceFilter = sourceFilter
+    /// An app the owner approved. Not in the public Marfa document.
+    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var clientId: Swift.String
+        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var scopes: [Swift.String]
+        public var createdAt: Foundation.Date
+        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
+            self.id = id
+            self.clientId = clientId
+            self.clientName = clientName
+            self.scopes = scopes
+            self.createdAt = createdAt
+            self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
-            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
-            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
+            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.strictMode, forKey: "strict_mode")
-            try container.encodeIfPresent(self.sourceAllowlist, forKey: "source_allowlist")
-            try container.encodeIfPresent(self.sourceFilter, forKey: "source_filter")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.clientId, forKey: "client_id")
+            try container.encodeIfPresent(self.clientName, forKey: "client_name")
+            try container.encode(self.scopes, forKey: "scopes")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.lastUsedAt, forKey: "last_used_at")
         }
     }
 }
 
 extension Components.Schemas {
-    /// One field of an item type. `type` names the field's kind; the list is open, so a client
-    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
-    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
-    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.FieldDefinition.TypePayload
-        /// Whether an item must carry the field. False when absent.
-        public var required: Swift.Bool?
-        public var description: Swift.String?
-        public var enumValues: [Swift.String]?
-        /// The element kind of an `array` field.
-        public var itemsType: Swift.String?
-        /// A refinement of the kind, such as `thumbnail` on a string.
-        public var format: Swift.String?
-        /// `false` leaves the field out of full-text search.
-        public var searchable: Swift.Bool?
-        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
-            self._type = _type
-            self.required = required
-            self.description = description
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-            self.format = format
-            self.searchable = searchable
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
-            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
-            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
-            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
-            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
+            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.keys, forKey: "keys")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
+        public var instanceId: Swift.String?
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
+            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
+            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
+            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
+            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
+            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
+            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
+            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.enforcement, forKey: "enforcement")
+            try container.encodeIfPresent(self.maxEventHopBudget, forKey: "max_event_hop_budget")
+            try container.encodeIfPresent(self.auditRetentionDays, forKey: "audit_retention_days")
+            try container.encodeIfPresent(self.eventLogRetentionHours, forKey: "event_log_retention_hours")
+            try container.encodeIfPresent(self.trashRetentionDays, forKey: "trash_retention_days")
+            try container.encodeIfPresent(self.activityRetentionDays, forKey: "activity_retention_days")
+            try container.encodeIfPresent(self.inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
+            try container.encodeIfPresent(self.inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
+            self.brokenMappings = brokenMappings
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.required, forKey: "required")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
-            try container.encodeIfPresent(self.format, forKey: "format")
-            try container.encodeIfPresent(self.searchable, forKey: "searchable")
-        }
-        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case string
-            case number
-            case integer
-            case boolean
-            case date
-            case datetime
-            case _enum
-            case array
-            case object
-            case thumbnail
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "string": self = .string
-                    case "number": self = .number
-                    case "integer": self = .integer
-                    case "boolean": self = .boolean
-                    case "date": self = .date
-                    case "datetime": self = .datetime
-                    case "enum": self = ._enum
-                    case "array": self = .array
-                    case "object": self = .object
-                    case "thumbnail": self = .thumbnail
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .string: "string"
-                    case .number: "number"
-                    case .integer: "integer"
-                    case .boolean: "boolean"
-                    case .date: "date"
-                    case .datetime: "datetime"
-                    case ._enum: "enum"
-                    case .array: "array"
-                    case .object: "object"
-                    case .thumbnail: "thumbnail"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
+            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
         }
     }
 }
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
-        public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
-        public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
-            self.icon = icon
-            self.instanceId = instanceId
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
+        public var from: Swift.String
+        /// The type they move to.
+        public var to: Swift.String
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+            self.from = from
+            self.to = to
+            self.properties = properties
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.icon, forKey: "icon")
-            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
         }
     }
 }
 
 extension Components.Schemas {
-    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case running
-        case completed
-        case failed
-        case canceled
+    /// A job moving the items of one type to another. Not in the public Marfa document.
+    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var from: Swift.String
+        public var to: Swift.String
+        public var status: Components.Schemas.TypeMoveStatus
+        /// Counts so far while running, final once ended.
+        public var result: Components.Schemas.TypeMoveResult?
+        /// Why a `failed` job failed.
+        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
+        public var createdAt: Foundation.Date
+        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.status = status
+            self.result = result
+            self.error = error
+            self.createdAt = createdAt
+            self.finishedAt = finishedAt
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encode(self.status, forKey: "status")
+            try container.encode(self.result, forKey: "result")
+            try container.encodeIfPresent(self.error, forKey: "error")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.finishedAt, forKey: "finished_at")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.fields = try container.decode([Swift.String].self, forKey: "fields")
+            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
+            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.fields, forKey: "fields")
+            try container.encode(self.strategy, forKey: "strategy")
+            try container.encodeIfPresent(self.conflictedCopyId, forKey: "conflicted_copy_id")
+        }
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
+    }
+}
+
+extension Components.Schemas {
+    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
+    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
+    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case browser
+        case app
+        case key
+        case local
         /// A value this build does not know, kept as it was received.
         case unknown(Swift.String)
         public init(rawValue: Swift.String) {
             switch rawValue {
-                case "running": self = .running
-                case "completed": self = .completed
-                case "failed": self = .failed
-                case "canceled": self = .canceled
+                case "browser": self = .browser
+                case "app": self = .app
+                case "key": self = .key
+                case "local": self = .local
                 default: self = .unknown(rawValue)
             }
         }
         public var rawValue: Swift.String {
             switch self {
-                case .running: "running"
-                case .completed: "completed"
-                case .failed: "failed"
-                case .canceled: "canceled"
+                case .browser: "browser"
+                case .app: "app"
+                case .key: "key"
+                case .local: "local"
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
+        public static let allCases: [Self] = [.browser, .app, .key, .local]
     }
 }
 
 extension Components.Schemas {
-    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var description: Swift.String?
-        public var required: Swift.Bool?
-        public var enumValues: [Swift.String]?
-        public var itemsType: Swift.String?
-        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
-            self._type = _type
-            self.description = description
-            self.required = required
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Swift.String.self, forKey: "type")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
-            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
-            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.required, forKey: "required")
-            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Up to 50 edges of one type, with a cursor for the rest.
-    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edges: [Components.Schemas.Edge]
-        public var hasMore: Swift.Bool
-        public var nextCursor: Swift.String?
-        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
-            self.edges = edges
-            self.hasMore = hasMore
-            self.nextCursor = nextCursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.edges = try container.decode([Components.Schemas.Edge].self, forKey: "edges")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-            self.nextCursor = try container.decodeIfPresent(Swift.String.self, forKey: "next_cursor")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.edges, forKey: "edges")
-            try container.encode(self.hasMore, forKey: "has_more")
-            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One item as `getItem` answers it.
-    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        /// Inbound edges by edge type, with `include=backrefs`.
-        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
-        /// The items at the far end of the item's edges, with `include=neighbors`.
-        public var neighbors: [Components.Schemas.ItemEnvelope]?
-        public var neighborsTruncated: Swift.Bool?
-        /// Neighbours left out because the key cannot read them.
-        public var neighborsOmitted: Swift.Int?
-        /// Snapshots newest first, with `include=versions`.
-        public var versions: [Components.Schemas.ItemSnapshot]?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.backrefs = backrefs
-            self.neighbors = neighbors
-            self.neighborsTruncated = neighborsTruncated
-            self.neighborsOmitted = neighborsOmitted
-            self.versions = versions
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
-            self.backrefs = try container.decodeIfPresent(Components.Schemas.ItemDetail.BackrefsPayload.self, forKey: "backrefs")
-            self.neighbors = try container.decodeIfPresent([Components.Schemas.ItemEnvelope].self, forKey: "neighbors")
-            self.neighborsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "neighbors_truncated")
-            self.neighborsOmitted = try container.decodeIfPresent(Swift.Int.self, forKey: "neighbors_omitted")
-            self.versions = try container.decodeIfPresent([Components.Schemas.ItemSnapshot].self, forKey: "versions")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
-            try container.encodeIfPresent(self.backrefs, forKey: "backrefs")
-            try container.encodeIfPresent(self.neighbors, forKey: "neighbors")
-            try container.encodeIfPresent(self.neighborsTruncated, forKey: "neighbors_truncated")
-            try container.encodeIfPresent(self.neighborsOmitted, forKey: "neighbors_omitted")
-            try container.encodeIfPresent(self.versions, forKey: "versions")
-        }
-        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// A count per state or per type.
-    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Swift.Int64]
-        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(self.additionalProperties)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]?
-        public init(tags: [Swift.String]? = nil) {
-            self.tags = tags
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.namespace, forKey: "namespace")
-            try container.encode(self.data, forKey: "data")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var properties: Components.Schemas.Properties
-        public var version: Swift.Int64?
-        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
-            self.properties = properties
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
             self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
-            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.propertiesMode, forKey: "properties_mode")
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.retype, forKey: "retype")
+            try container.encodeIfPresent(self.forceSnapshot, forKey: "force_snapshot")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "merge": self = .merge
+                    case "replace": self = .replace
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .merge: "merge"
+                    case .replace: "replace"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+        public var cursor: Swift.String?
         public var instanceId: Swift.String?
         public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
             self.eventType = eventType
             self.cursor = cursor
             self.instanceId = instanceId
@@ -633,8 +574,8 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
-            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
             self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
             self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
         }
@@ -646,233 +587,221 @@ extension Components.Schemas {
             try container.encodeIfPresent(self.readView, forKey: "read_view")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
+            case streamLive
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_cursor": self = .streamCursor
+                    case "stream_live": self = .streamLive
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamCursor: "stream_cursor"
+                    case .streamLive: "stream_live"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamCursor]
+            public static let allCases: [Self] = [.streamLive]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
-    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
-        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
-            self.eventType = eventType
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
+            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case readViewChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read_view_changed": self = .readViewChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .readViewChanged: "read_view_changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.readViewChanged]
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encode(self.relevanceScore, forKey: "relevance_score")
+            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        public var events: [Components.Schemas.WebhookEvent]
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
         public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var secret: Swift.String?
-        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
             self.url = url
             self.events = events
             self.typeFilter = typeFilter
-            self.secret = secret
+            self.active = active
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
+            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.active, forKey: "active")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        /// Seconds.
+        public var expiresIn: Swift.Int
+        public init(url: Swift.String, expiresIn: Swift.Int) {
+            self.url = url
+            self.expiresIn = expiresIn
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.url, forKey: "url")
-            try container.encode(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(self.secret, forKey: "secret")
+            try container.encode(self.expiresIn, forKey: "expires_in")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `sha256:<hex>`.
-        public var hash: Swift.String
-        public var mimeType: Swift.String
-        /// Bytes.
-        public var size: Swift.Int64
-        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
-            self.hash = hash
-            self.mimeType = mimeType
-            self.size = size
+    /// What a new file leaves blank.
+    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A type move rewrites this.
+        public var _type: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        public var tags: [Swift.String]?
+        public var properties: Components.Schemas.Properties?
+        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
+        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
+            self._type = _type
+            self.tier = tier
+            self.tags = tags
+            self.properties = properties
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.hash = try container.decode(Swift.String.self, forKey: "hash")
-            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
-            self.size = try container.decode(Swift.Int64.self, forKey: "size")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.hash, forKey: "hash")
-            try container.encode(self.mimeType, forKey: "mime_type")
-            try container.encode(self.size, forKey: "size")
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderInput.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
-            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
-            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.placement = try container.decodeIfPresent(Components.Schemas.FolderInput.PlacementPayload.self, forKey: "placement")
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
+            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.search, forKey: "search")
-            try container.encodeIfPresent(self.defaults, forKey: "defaults")
-            try container.encodeIfPresent(self.include, forKey: "include")
-            try container.encodeIfPresent(self.ignore, forKey: "ignore")
-            try container.encodeIfPresent(self.placement, forKey: "placement")
-            try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
+            try container.encode(self.folder, forKey: "folder")
         }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
     }
 }
 
 extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
         public var name: Swift.String
         public var search: Components.Schemas.SavedSearch
         public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
             self.id = id
+            self.version = version
             self.name = name
             self.search = search
             self.sort = sort
             self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.name = try container.decode(Swift.String.self, forKey: "name")
             self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
             self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
             self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.version, forKey: "version")
             try container.encode(self.name, forKey: "name")
             try container.encode(self.search, forKey: "search")
             try container.encodeIfPresent(self.sort, forKey: "sort")
             try container.encodeIfPresent(self.groupBy, forKey: "group_by")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
         }
     }
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-            }
-        }
+        public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.Webhook)
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -884,11 +813,38 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The body is too large (`request_too_large`, `blob_too_large`).
-    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.PayloadTooLarge.Headers
-        public var body: Components.Responses.PayloadTooLarge.Body
-        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Forbidden.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
             self.headers = headers
             self.body = body
         }
@@ -907,74 +863,137 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-    public struct OAuthError: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.OAuthError.Headers
-        public var body: Components.Responses.OAuthError.Body
-        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.OAuthError)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.OAuthError {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
+extension Components.Parameters {
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The view's id.
+    public typealias ViewId = Swift.String
+}
+
+extension Components.Headers {
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
 }
 
 extension Operations {
-    /// Register an OAuth client
+    /// Start an authorization request
     ///
-    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
-    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
-    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
-    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
-    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
-    /// usual envelope.
+    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
+    /// system's web authentication session, never called by an API client. It redirects to the
+    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
+    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
+    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
     ///
-    /// `POST /oauth2/register`
-    public enum RegisterOAuthClient {
-        public static let id: Swift.String = "registerOAuthClient"
+    /// `GET /auth/oauth2/authorize`
+    public enum Authorize {
+        public static let id: Swift.String = "authorize"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterOAuthClient.Input.Body
-            public init(body: Operations.RegisterOAuthClient.Input.Body) {
-                self.body = body
+            public var query: Operations.Authorize.Input.Query
+            public init(query: Operations.Authorize.Input.Query) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ClientRegistrationRequest)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
+                public var clientId: Swift.String
+                public var redirectUri: Swift.String
+                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
+                public var scope: Swift.String?
+                public var state: Swift.String
+                public var codeChallenge: Swift.String
+                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
+                public var prompt: Swift.String?
+                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
+                    self.responseType = responseType
+                    self.clientId = clientId
+                    self.redirectUri = redirectUri
+                    self.scope = scope
+                    self.state = state
+                    self.codeChallenge = codeChallenge
+                    self.codeChallengeMethod = codeChallengeMethod
+                    self.prompt = prompt
+                }
+                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case code
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "code": self = .code
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .code: "code"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.code]
+                }
+                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case s256
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "S256": self = .s256
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .s256: "S256"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.s256]
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The client is registered.
-            /// Status 201.
-            case created(Operations.RegisterOAuthClient.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterOAuthClient.Output.Created {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// Status 302.
+            case found(Operations.Authorize.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.Authorize.Output.Found {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -999,24 +1018,22 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The client is registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
-                public var body: Operations.RegisterOAuthClient.Output.Created.Body
-                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            public struct Found: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.Authorize.Output.Found.Headers
+                public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ClientRegistration)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ClientRegistration {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
                     }
                 }
             }
@@ -1025,137 +1042,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Enter a device code
+    /// Create the owner account
     ///
-    /// The entry page's form post. A known code redirects to the device consent page; an unknown
-    /// one shows the page again with an error. Lookups are limited per address, and the excess
-    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device`
-    public enum SubmitDeviceCode {
-        public static let id: Swift.String = "submitDeviceCode"
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitDeviceCode.Input.Body
-            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+                case json(Components.Schemas.OwnerInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The entry page again, naming what was wrong.
-            /// Status 200.
-            case ok(Operations.SubmitDeviceCode.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+            /// The owner is created.
+            /// Status 201.
+            case created(Operations.CreateOwner.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
-            /// A redirect to the device consent page.
-            /// Status 302.
-            case found(Operations.SubmitDeviceCode.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitDeviceCode.Output.Found {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Revoke an app's grant
-    ///
-    /// Ends an app's approval: its tokens stop working and its open streams end with
-    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
-    /// `grants.manage`. Not in the public Marfa document.
-    ///
-    /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
-        public static let id: Swift.String = "revokeGrant"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RevokeGrant.Input.Path
-            public var query: Operations.RevokeGrant.Input.Query
-            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The grant's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `1` also revokes every key the app minted.
-                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
-                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
-                    self.revokeKeys = revokeKeys
-                }
-                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _0
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "0": self = ._0
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._0: "0"
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._0, ._1]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The grant is revoked.
-            /// Status 200.
-            case ok(Operations.RevokeGrant.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeGrant.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1180,17 +1106,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1205,66 +1132,36 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grant is revoked.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RevokeGrant.Output.Ok.Headers
-                public var body: Operations.RevokeGrant.Output.Ok.Body
-                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Ok)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Ok {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Created = Operations.GetOwner.Output.Ok
         }
     }
 }
 
 extension Operations {
-    /// Replace an item type
+    /// Check a type definition
     ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
     ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
-                self.path = path
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
                 self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as stored, and any connector mappings the change broke.
+            /// The definition as it would be registered.
             /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
+            case ok(Operations.NormalizeType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
+            public var ok: Operations.NormalizeType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1303,19 +1200,6 @@ extension Operations {
                 get throws {
                     if case .forbidden(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1360,146 +1244,24 @@ extension Operations {
 }
 
 extension Operations {
-    /// Register an edge type
+    /// Start moving a type's items
     ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
+    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
+    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
+    /// with the job. A setting that names the type in a way the move cannot rewrite is
+    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
+    /// `400 invalid_properties`. Not in the public Marfa document.
     ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
+    /// `POST /type-moves`
+    public enum StartTypeMove {
+        public static let id: Swift.String = "startTypeMove"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeTypeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Move an item to the bin
-    ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
-    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
-    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
-    /// come back or are purged with it; while it is the source of an edge whose type says
-    /// `block`, the delete is refused `409 conflict`.
-    ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
-                self.path = path
+            public var headers: Operations.StartTypeMove.Input.Headers
+            public var body: Operations.StartTypeMove.Input.Body
+            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1511,16 +1273,19 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            /// The type move job.
+            /// Status 202.
+            case accepted(Components.Responses.TypeMoveJob)
+            /// The `accepted` response; throws for any other.
+            public var accepted: Components.Responses.TypeMoveJob {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1612,19 +1377,27 @@ extension Operations {
 }
 
 extension Operations {
-    /// Add to an item's tags
+    /// Update an item
     ///
-    /// Unions the given tags into the tag set.
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
     ///
-    /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
-        public static let id: Swift.String = "mergeItemMetadata"
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.MergeItemMetadata.Input.Path
-            public var headers: Operations.MergeItemMetadata.Input.Headers
-            public var body: Operations.MergeItemMetadata.Input.Body
-            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
                 self.path = path
+                self.query = query
                 self.headers = headers
                 self.body = body
             }
@@ -1633,6 +1406,37 @@ extension Operations {
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -1646,7 +1450,150 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsInput)
+                case json(Components.Schemas.ItemPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Untag an item
+    ///
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    ///
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
+                    self.id = id
+                    self.tag = tag
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1660,19 +1607,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1735,72 +1669,26 @@ extension Operations {
 }
 
 extension Operations {
-    /// List edges
+    /// List the tags in use
     ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
     ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
+    /// `GET /metadata/tags`
+    public enum ListTags {
+        public static let id: Swift.String = "listTags"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated edge types, up to 10.
-                public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
+            /// The tags.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Operations.ListTags.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Operations.ListTags.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1811,32 +1699,6 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1851,116 +1713,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List audit log entries
-    ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
-    ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of entries.
-            /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
+            /// The tags.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuditPage)
+                    case json(Components.Schemas.TagList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
+                    public var json: Components.Schemas.TagList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1974,20 +1739,228 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace the instance's settings
+    /// Stream change events
     ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
+                public var _type: Swift.String?
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                    self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The event stream.
+            /// Status 200.
+            case ok(Operations.StreamEvents.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.StreamEvents.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+                self.headers = headers
                 self.body = body
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
+                case json(Components.Schemas.InstanceConfigPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -2036,6 +2009,30 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2053,41 +2050,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// Delete a folder
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
+    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
+    /// folder, is `400 invalid_transition`.
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
                 self.path = path
-                self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int
-                public init(ttl: Swift.Int = 3600) {
-                    self.ttl = ttl
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The URL.
+            /// The folder.
             /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2141,108 +2143,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.BlobUrl)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a view
-    ///
-    /// One view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

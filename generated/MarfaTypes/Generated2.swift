@@ -337,8 +337,8 @@ extension APIProtocol {
         try await uploadBlob(Operations.UploadBlob.Input(headers: headers, body: body))
     }
     /// Download a blob
-    public func downloadBlob(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) async throws -> Operations.DownloadBlob.Output {
-        try await downloadBlob(Operations.DownloadBlob.Input(path: path, headers: headers))
+    public func downloadBlob(path: Operations.DownloadBlob.Input.Path) async throws -> Operations.DownloadBlob.Output {
+        try await downloadBlob(Operations.DownloadBlob.Input(path: path))
     }
     /// Get a presigned URL for a blob
     public func getBlobUrl(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) async throws -> Operations.GetBlobUrl.Output {
@@ -424,286 +424,248 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var metadata: Components.Schemas.ItemMetadata
-        public init(metadata: Components.Schemas.ItemMetadata) {
-            self.metadata = metadata
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.metadata, forKey: "metadata")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]
-        public init(tags: [Swift.String]) {
-            self.tags = tags
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.tags = try container.decode([Swift.String].self, forKey: "tags")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.tags, forKey: "tags")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Edge]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .metadataChanged: "metadata.changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.metadataChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
-            self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.reason, forKey: "reason")
-            try container.encode(self.cursor, forKey: "cursor")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamIncomplete: "stream_incomplete"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamIncomplete]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Swift.String].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decode(Swift.String.self, forKey: "secret")
-            self.active = try container.decode(Swift.Bool.self, forKey: "active")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encode(self.secret, forKey: "secret")
-            try container.encode(self.active, forKey: "active")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The conditions of the listing grammar. No `types` means every type the key reads
-    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
-    /// `state` holds active and archived items.
-    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Types, each with its subtypes. A type move rewrites these.
-        public var types: [Swift.String]?
+    /// An item to create.
+    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties?
+        /// A client-minted id; omit it when sending a natural key.
+        public var id: Swift.String?
+        public var state: Swift.String?
+        public var timestamp: Foundation.Date?
+        /// A source the key claims; its own when omitted.
+        public var source: Swift.String?
+        public var sourceId: Swift.String?
         public var tier: Components.Schemas.Tier?
-        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
-        /// A filter expression (tags, `properties.<name>`, edges).
-        public var filter: Swift.String?
-        /// An item id; holds it and everything it reaches along `parent-of`.
-        public var beneath: Swift.String?
-        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
-            self.types = types
-            self.tier = tier
+        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
+        public var version: Swift.Int64?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        public var tags: [Swift.String]?
+        /// Edge type to target item ids.
+        public var edges: Components.Schemas.ItemInput.EdgesPayload?
+        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
+            self._type = _type
+            self.properties = properties
+            self.id = id
             self.state = state
-            self.filter = filter
-            self.beneath = beneath
+            self.timestamp = timestamp
+            self.source = source
+            self.sourceId = sourceId
+            self.tier = tier
+            self.version = version
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.tags = tags
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.state = try container.decodeIfPresent(Swift.String.self, forKey: "state")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.source = try container.decodeIfPresent(Swift.String.self, forKey: "source")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
             self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
-            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
-            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_latitude")
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_longitude")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.types, forKey: "types")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.id, forKey: "id")
             try container.encodeIfPresent(self.state, forKey: "state")
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.beneath, forKey: "beneath")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeIfPresent(self.device, forKey: "device")
+            try container.encodeIfPresent(self.captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(self.captureLongitude, forKey: "capture_longitude")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
-        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
+        /// Edge type to target item ids.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: [Swift.String]]
+            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
+    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
+        public var requested: Swift.String
+        public var head: Swift.String
+        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+            self.eventType = eventType
+            self.requested = requested
+            self.head = head
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.CursorAheadFrame.EventTypePayload.self, forKey: "event_type")
+            self.requested = try container.decode(Swift.String.self, forKey: "requested")
+            self.head = try container.decode(Swift.String.self, forKey: "head")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.requested, forKey: "requested")
+            try container.encode(self.head, forKey: "head")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cursorAhead
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
+                    case "cursor_ahead": self = .cursorAhead
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
+                    case .cursorAhead: "cursor_ahead"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived]
+            public static let allCases: [Self] = [.cursorAhead]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Occurrence]
+        public var window: Components.Schemas.OccurrenceList.WindowPayload
+        public var scan: Components.Schemas.OccurrenceList.ScanPayload
+        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
+        public var seriesErrorsTruncated: Swift.Bool?
+        public var expansionIncomplete: Swift.Bool?
+        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
+            self.data = data
+            self.window = window
+            self.scan = scan
+            self.seriesErrors = seriesErrors
+            self.seriesErrorsTruncated = seriesErrorsTruncated
+            self.expansionIncomplete = expansionIncomplete
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Occurrence].self, forKey: "data")
+            self.window = try container.decode(Components.Schemas.OccurrenceList.WindowPayload.self, forKey: "window")
+            self.scan = try container.decode(Components.Schemas.OccurrenceList.ScanPayload.self, forKey: "scan")
+            self.seriesErrors = try container.decodeIfPresent([Components.Schemas.OccurrenceList.SeriesErrorsItemPayload].self, forKey: "series_errors")
+            self.seriesErrorsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "series_errors_truncated")
+            self.expansionIncomplete = try container.decodeIfPresent(Swift.Bool.self, forKey: "expansion_incomplete")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.window, forKey: "window")
+            try container.encode(self.scan, forKey: "scan")
+            try container.encodeIfPresent(self.seriesErrors, forKey: "series_errors")
+            try container.encodeIfPresent(self.seriesErrorsTruncated, forKey: "series_errors_truncated")
+            try container.encodeIfPresent(self.expansionIncomplete, forKey: "expansion_incomplete")
+        }
+        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var from: Swift.String
+            public var to: Swift.String
+            public init(from: Swift.String, to: Swift.String) {
+                self.from = from
+                self.to = to
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.from = try container.decode(Swift.String.self, forKey: "from")
+                self.to = try container.decode(Swift.String.self, forKey: "to")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.from, forKey: "from")
+                try container.encode(self.to, forKey: "to")
+            }
+        }
+        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var eventsRead: Swift.Int
+            public var occurrences: Swift.Int
+            public var maxOccurrences: Swift.Int
+            public var seriesErrors: Swift.Int
+            public var maxSeriesErrors: Swift.Int
+            public var unproductiveIterations: Swift.Int
+            public var maxUnproductiveIterations: Swift.Int
+            public var seriesUnexpanded: Swift.Int
+            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
+                self.eventsRead = eventsRead
+                self.occurrences = occurrences
+                self.maxOccurrences = maxOccurrences
+                self.seriesErrors = seriesErrors
+                self.maxSeriesErrors = maxSeriesErrors
+                self.unproductiveIterations = unproductiveIterations
+                self.maxUnproductiveIterations = maxUnproductiveIterations
+                self.seriesUnexpanded = seriesUnexpanded
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.eventsRead = try container.decode(Swift.Int.self, forKey: "events_read")
+                self.occurrences = try container.decode(Swift.Int.self, forKey: "occurrences")
+                self.maxOccurrences = try container.decode(Swift.Int.self, forKey: "max_occurrences")
+                self.seriesErrors = try container.decode(Swift.Int.self, forKey: "series_errors")
+                self.maxSeriesErrors = try container.decode(Swift.Int.self, forKey: "max_series_errors")
+                self.unproductiveIterations = try container.decode(Swift.Int.self, forKey: "unproductive_iterations")
+                self.maxUnproductiveIterations = try container.decode(Swift.Int.self, forKey: "max_unproductive_iterations")
+                self.seriesUnexpanded = try container.decode(Swift.Int.self, forKey: "series_unexpanded")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.eventsRead, forKey: "events_read")
+                try container.encode(self.occurrences, forKey: "occurrences")
+                try container.encode(self.maxOccurrences, forKey: "max_occurrences")
+                try container.encode(self.seriesErrors, forKey: "series_errors")
+                try container.encode(self.maxSeriesErrors, forKey: "max_series_errors")
+                try container.encode(self.unproductiveIterations, forKey: "unproductive_iterations")
+                try container.encode(self.maxUnproductiveIterations, forKey: "max_unproductive_iterations")
+                try container.encode(self.seriesUnexpanded, forKey: "series_unexpanded")
+            }
+        }
+        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var itemId: Swift.String
+            public var message: Swift.String
+            public init(itemId: Swift.String, message: Swift.String) {
+                self.itemId = itemId
+                self.message = message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.itemId = try container.decode(Swift.String.self, forKey: "item_id")
+                self.message = try container.decode(Swift.String.self, forKey: "message")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.itemId, forKey: "item_id")
+                try container.encode(self.message, forKey: "message")
+            }
         }
     }
 }
@@ -726,35 +688,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The item and its metadata.
-    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemEnvelope.Headers
-        public var body: Components.Responses.ItemEnvelope.Body
-        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.Ok.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
+    /// Done.
+    public struct Ok: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Ok.Headers
+        public var body: Components.Responses.Ok.Body
+        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
             self.headers = headers
             self.body = body
         }
@@ -773,27 +711,52 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgePage)
+            case json(Components.Schemas.Ok)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
+            public var json: Components.Schemas.Ok {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -829,25 +792,18 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The edge type's identifier.
-    public typealias EdgeTypeId = Swift.String
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
 }
 
 extension Components.Parameters {
-    /// The grant's id.
-    public typealias GrantId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The extension namespace.
-    public typealias Namespace = Swift.String
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
 }
 
 extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
+    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+    public typealias XRateLimitLimit = Swift.Int
 }
 
 extension Components.Headers {
@@ -855,31 +811,27 @@ extension Components.Headers {
     public typealias RetryAfter = Swift.Int
 }
 
-extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
-}
-
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Describe the instance
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The authorization server's metadata.
+            /// The instance's description.
             /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            case ok(Operations.GetInstance.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -897,19 +849,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
+            /// The instance's description.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    case json(Components.Schemas.InstanceDescription)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                    public var json: Components.Schemas.InstanceDescription {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -923,46 +875,53 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the device code entry page
+    /// Start a device sign-in
     ///
-    /// The HTML page where the person types the code a device shows (`verification_uri`). With
-    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
-    /// the sign-in page. Not in the public Marfa document.
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
     ///
-    /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
-        public static let id: Swift.String = "showDeviceEntryPage"
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowDeviceEntryPage.Input.Query
-            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
-                self.query = query
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var userCode: Swift.String?
-                public init(userCode: Swift.String? = nil) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The entry page.
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceEntryPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 400.
+            case badRequest(Components.Responses.OAuthError)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -977,31 +936,49 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The device and user codes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read the owner account
+    /// List approved apps
     ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
     ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner.
+            /// The grants.
             /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
+            case ok(Operations.ListGrants.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
+            public var ok: Operations.ListGrants.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1029,19 +1006,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1054,19 +1018,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
+            /// The grants.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Owner)
+                    case json(Components.Schemas.GrantList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
+                    public var json: Components.Schemas.GrantList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1080,651 +1044,24 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an API key
+    /// Revoke an API key
     ///
-    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
-    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
-    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
-    /// one, `404 api_key_not_found`.
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `PATCH /keys/{id}`
-    public enum UpdateKey {
-        public static let id: Swift.String = "updateKey"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateKey.Input.Path
-            public var body: Operations.UpdateKey.Input.Body
-            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
                 self.path = path
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.KeyPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The key as stored.
-            /// Status 200.
-            case ok(Operations.UpdateKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.UpdateKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.CreateKey.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Preview moving a type's items
-    ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeMovePreview)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create an item
-    ///
-    /// Creates an item, checking its properties against its type. The server stamps timestamps,
-    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
-    /// already exists updates that item and answers `200`; so does an `id` the caller already
-    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
-    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
-    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
-    ///
-    /// `POST /items`
-    public enum CreateItem {
-        public static let id: Swift.String = "createItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateItem.Input.Headers
-            public var body: Operations.CreateItem.Input.Body
-            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The item and its metadata.
-            /// Status 201.
-            case created(Components.Responses.ItemEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's history
-    ///
-    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
-    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
-    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
-    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
-    /// the key does not reach, is `404 item_not_found`. The public document answers this door
-    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
-    /// the snapshot's `writer` are not in the public Marfa document.
-    ///
-    /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
-        public static let id: Swift.String = "listItemVersions"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemVersions.Input.Path
-            public var query: Operations.ListItemVersions.Input.Query
-            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Answer snapshots with a version above this one; the `next` of the previous page.
-                public var after: Swift.Int64?
-                /// Page size; without one, the server chooses (50 on the local instance).
-                public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
-                    self.after = after
-                    self.limit = limit
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of snapshots.
-            /// Status 200.
-            case ok(Operations.ListItemVersions.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItemVersions.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of snapshots.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItemVersions.Output.Ok.Headers
-                public var body: Operations.ListItemVersions.Output.Ok.Body
-                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemSnapshotPage)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemSnapshotPage {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an extension namespace
-    ///
-    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
-        public static let id: Swift.String = "deleteItemExtension"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteItemExtension.Input.Path
-            public var headers: Operations.DeleteItemExtension.Input.Headers
-            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge
-    ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
-    ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
@@ -1774,30 +1111,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1815,116 +1128,55 @@ extension Operations {
 }
 
 extension Operations {
-    /// List webhooks
+    /// Set the owner's icon for a type
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhooks.
-            /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Run a housekeeping job now
-    ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeIconInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The run.
+            /// The icon the type resolves to now.
             /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
+            case ok(Operations.SetTypeIcon.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
+            public var ok: Operations.SetTypeIcon.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2004,19 +1256,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
+            /// The icon the type resolves to now.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.Ok.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingRun)
+                    case json(Components.Schemas.TypeIcon)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
+                    public var json: Components.Schemas.TypeIcon {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2030,26 +1282,827 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a folder's settings
+    /// Read an item
     ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
     ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item.
+            /// Status 200.
+            case ok(Operations.GetItem.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItem.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The item.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemDetail)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemDetail {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item's metadata
+    ///
+    /// The item's tags and the extension namespaces the key may read.
+    ///
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an extension namespace
+    ///
+    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    ///
+    /// `GET /items/{id}/extensions/{namespace}`
+    public enum GetItemExtension {
+        public static let id: Swift.String = "getItemExtension"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItemExtension.Input.Path
+            public init(path: Operations.GetItemExtension.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The namespace's document.
+            /// Status 200.
+            case ok(Operations.GetItemExtension.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemExtension.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The namespace's document.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemExtension.Output.Ok.Headers
+                public var body: Operations.GetItemExtension.Output.Ok.Body
+                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemExtension)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemExtension {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an edge
+    ///
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook {
+        public static let id: Swift.String = "createWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
                 self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 201.
+            case created(Components.Responses.Webhook)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a webhook
+    ///
+    /// Ends the subscription. Deliveries already queued still go out.
+    ///
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings (instance path)
+    ///
+    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
+    /// `400 validation_error`. Not in the public Marfa document.
+    ///
+    /// `PUT /config`
+    public enum ReplaceConfig {
+        public static let id: Swift.String = "replaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceConfig.Input.Body
+            public init(body: Operations.ReplaceConfig.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfig)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a folder
+    ///
+    /// One folder's settings. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders/{id}`
+    public enum GetFolder {
+        public static let id: Swift.String = "getFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
+                self.path = path
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a view
+    ///
+    /// Deletes a view. Not in the public Marfa document (minimal design).
+    ///
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -2065,44 +2118,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.FolderPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

@@ -584,200 +584,183 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
         public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
             self.item = item
-            self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
+            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
             self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
-            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
+            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
+            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.startsAt, forKey: "starts_at")
+            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
             try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encode(self.relevanceScore, forKey: "relevance_score")
-            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
+            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
+            try container.encodeIfPresent(self.replaces, forKey: "replaces")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String?
-        public var events: [Components.Schemas.WebhookEvent]?
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var active: Swift.Bool?
-        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.active = active
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
-            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
+            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.url, forKey: "url")
-            try container.encodeIfPresent(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(self.active, forKey: "active")
+            try container.encode(self.webhooks, forKey: "webhooks")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        /// Seconds.
-        public var expiresIn: Swift.Int
-        public init(url: Swift.String, expiresIn: Swift.Int) {
-            self.url = url
-            self.expiresIn = expiresIn
+    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deliveries: [Components.Schemas.WebhookDelivery]
+        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+            self.deliveries = deliveries
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
+            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.expiresIn, forKey: "expires_in")
+            try container.encode(self.deliveries, forKey: "deliveries")
         }
     }
 }
 
 extension Components.Schemas {
-    /// What a new file leaves blank.
-    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A type move rewrites this.
-        public var _type: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        public var tags: [Swift.String]?
-        public var properties: Components.Schemas.Properties?
-        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
-        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
-            self._type = _type
-            self.tier = tier
-            self.tags = tags
-            self.properties = properties
-            self.edges = edges
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self._type, forKey: "type")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.edges, forKey: "edges")
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.folder, forKey: "folder")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A saved search an app shows. Not in the public Marfa document (minimal design).
-    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var version: Swift.Int64
+    /// Not in the public Marfa document.
+    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        /// A property to group by.
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.version = version
+        public var intervalMs: Swift.Int64
+        public var nextRunAt: Foundation.Date?
+        public var runningSince: Foundation.Date?
+        public var lastStartedAt: Foundation.Date?
+        public var lastFinishedAt: Foundation.Date?
+        /// `ok` or `error`; `null` before the first run.
+        public var lastOutcome: Swift.String?
+        public var lastError: Swift.String?
+        /// What the last run reported.
+        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
+        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
             self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.intervalMs = intervalMs
+            self.nextRunAt = nextRunAt
+            self.runningSince = runningSince
+            self.lastStartedAt = lastStartedAt
+            self.lastFinishedAt = lastFinishedAt
+            self.lastOutcome = lastOutcome
+            self.lastError = lastError
+            self.lastResult = lastResult
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
+            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
+            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
+            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
+            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
+            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
+            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
+            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.version, forKey: "version")
             try container.encode(self.name, forKey: "name")
-            try container.encode(self.search, forKey: "search")
-            try container.encodeIfPresent(self.sort, forKey: "sort")
-            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+            try container.encode(self.intervalMs, forKey: "interval_ms")
+            try container.encodeRFC3339(self.nextRunAt, forKey: "next_run_at")
+            try container.encodeRFC3339(self.runningSince, forKey: "running_since")
+            try container.encodeRFC3339(self.lastStartedAt, forKey: "last_started_at")
+            try container.encodeRFC3339(self.lastFinishedAt, forKey: "last_finished_at")
+            try container.encode(self.lastOutcome, forKey: "last_outcome")
+            try container.encode(self.lastError, forKey: "last_error")
+            try container.encode(self.lastResult, forKey: "last_result")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+        public var field: Swift.String
+        public var direction: Components.Schemas.ViewSort.DirectionPayload?
+        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
+            self.field = field
+            self.direction = direction
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.field = try container.decode(Swift.String.self, forKey: "field")
+            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.field, forKey: "field")
+            try container.encodeIfPresent(self.direction, forKey: "direction")
+        }
+        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case asc
+            case desc
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "asc": self = .asc
+                    case "desc": self = .desc
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .asc: "asc"
+                    case .desc: "desc"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.asc, .desc]
         }
     }
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ViewEnvelope)
+            case json(Components.Schemas.ItemExtensions)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
+            public var json: Components.Schemas.ItemExtensions {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -789,22 +772,19 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Forbidden.Headers
+        public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.TypeMoveJob)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.TypeMoveJob {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -816,11 +796,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -839,113 +819,110 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// `true` deletes even while something still uses it.
-    public typealias Force = Components.Parameters.ForcePayload
-}
-
-extension Components.Parameters {
-    /// The type's identifier, such as `app.readinglist.entry`.
-    public typealias TypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The webhook's id.
-    public typealias WebhookId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
-}
-
-extension Components.Headers {
-    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-    /// Quote it when reporting a problem.
-    public typealias XRequestID = Swift.String
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
+extension Components.Responses {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.VersionConflictResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.VersionConflictResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
         }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
+    }
+}
+
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
             }
         }
-        public static let allCases: [Self] = [._true]
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.OAuthError)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.OAuthError {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
     }
 }
 
 extension Operations {
-    /// Record the owner's decision
+    /// Register an OAuth client
     ///
-    /// The consent page's form post. Approving issues an authorization code and redirects to the
-    /// client's `redirect_uri` with `code` and `state`; declining redirects with
-    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
-    /// document.
+    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
+    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
+    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
+    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
+    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
+    /// usual envelope.
     ///
-    /// `POST /auth/authorize/decision`
-    public enum SubmitConsentDecision {
-        public static let id: Swift.String = "submitConsentDecision"
+    /// `POST /oauth2/register`
+    public enum RegisterOAuthClient {
+        public static let id: Swift.String = "registerOAuthClient"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitConsentDecision.Input.Body
-            public init(body: Operations.SubmitConsentDecision.Input.Body) {
+            public var body: Operations.RegisterOAuthClient.Input.Body
+            public init(body: Operations.RegisterOAuthClient.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.ConsentDecision)
+                case json(Components.Schemas.ClientRegistrationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A redirect to the client's redirect URI.
-            /// Status 302.
-            case found(Operations.SubmitConsentDecision.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitConsentDecision.Output.Found {
+            /// The client is registered.
+            /// Status 201.
+            case created(Operations.RegisterOAuthClient.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterOAuthClient.Output.Created {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -960,63 +937,81 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The client is registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
+                public var body: Operations.RegisterOAuthClient.Output.Created.Body
+                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ClientRegistration)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ClientRegistration {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Enter a device code
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
-                self.query = query
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The consent page.
+            /// The entry page again, naming what was wrong.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
+            /// A redirect to the device consent page.
             /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            case found(Operations.SubmitDeviceCode.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1038,135 +1033,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// List API keys
+    /// Create an API key
     ///
-    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
+    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
+    /// with no key at all the call needs no credential and mints the first key (bootstrap);
+    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
+    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
+    /// A body naming no permission map takes the caller's whole set. A `source` another live key
+    /// already owns is `409 conflict`.
     ///
-    /// `GET /keys`
-    public enum ListKeys {
-        public static let id: Swift.String = "listKeys"
+    /// `POST /keys`
+    public enum CreateKey {
+        public static let id: Swift.String = "createKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var body: Operations.CreateKey.Input.Body
+            public init(body: Operations.CreateKey.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.KeyInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The keys.
-            /// Status 200.
-            case ok(Operations.ListKeys.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListKeys.Output.Ok {
+            /// The key, with its plaintext.
+            /// Status 201.
+            case created(Operations.CreateKey.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateKey.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The keys.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListKeys.Output.Ok.Headers
-                public var body: Operations.ListKeys.Output.Ok.Body
-                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKeyList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKeyList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List item types
-    ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
-    ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
-                public var ifNoneMatch: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                    self.ifNoneMatch = ifNoneMatch
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The catalog.
-            /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
-            /// Status 304.
-            case notModified(Operations.ListTypes.Output.NotModified)
-            /// The `notModified` response; throws for any other.
-            public var notModified: Operations.ListTypes.Output.NotModified {
-                get throws {
-                    if case .notModified(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1190,6 +1086,18 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1218,53 +1126,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+            /// The key, with its plaintext.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.CreateKey.Output.Created.Headers
+                public var body: Operations.CreateKey.Output.Created.Body
+                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
-                    public var eTag: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil, eTag: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                        self.eTag = eTag
-                    }
-                }
+                public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json([Components.Schemas.ItemType])
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1273,84 +1147,41 @@ extension Operations {
                     }
                 }
             }
-            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
-            public struct NotModified: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTypes.Output.NotModified.Headers
-                public init(headers: Operations.ListTypes.Output.NotModified.Headers) {
-                    self.headers = headers
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
-                    public var eTag: Swift.String?
-                    public init(xMarfaContract: Swift.String, eTag: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.eTag = eTag
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Delete an edge type
+    /// Read an item type
     ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
     ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge type's identifier.
+                /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The type.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.GetType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.GetType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1361,18 +1192,6 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1414,24 +1233,227 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Delete an item for good
+    /// Cancel a type move job
     ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
     ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Count items
+    ///
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    ///
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "state": self = .state
+                            case "type": self = ._type
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .state: "state"
+                            case ._type: "type"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.state, ._type]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// A count for each state or type.
+            /// Status 200.
+            case ok(Operations.GetItemStats.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemStats.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A count for each state or type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemStats)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemStats {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Restore an item from the bin
+    ///
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    ///
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
@@ -1454,27 +1476,14 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1510,6 +1519,20 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1539,18 +1562,18 @@ extension Operations {
 }
 
 extension Operations {
-    /// Tag an item
+    /// Replace an item's tags
     ///
-    /// Adds one or more tags; tags already present are kept once.
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
     ///
-    /// `POST /items/{id}/tags`
-    public enum AddItemTags {
-        public static let id: Swift.String = "addItemTags"
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.AddItemTags.Input.Path
-            public var headers: Operations.AddItemTags.Input.Headers
-            public var body: Operations.AddItemTags.Input.Body
-            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
@@ -1573,7 +1596,7 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsAddInput)
+                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1662,187 +1685,63 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create an edge
+    /// List an item's inbound edges
     ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
+    /// One page of the edges whose target is the item, optionally of one edge type.
     ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a webhook
-    ///
-    /// One subscription, secret redacted.
-    ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.Webhook)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1897,106 +1796,60 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read the instance's settings
+    /// Search items
     ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
     ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// The matches.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.SearchItems.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.SearchItems.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Upload a blob
-    ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap (the Marfa server's `MAX_BLOB_SIZE`, 50 MB
-    /// by default) is `413 blob_too_large`.
-    ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The blob is stored.
-            /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2022,38 +1875,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2066,19 +1887,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+            /// The matches.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Ok.Headers
+                public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Blob)
+                    case json(Components.Schemas.SearchResults)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
+                    public var json: Components.Schemas.SearchResults {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2092,56 +1913,43 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a view
+    /// List a webhook's deliveries
     ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    /// Recent delivery attempts, newest first.
     ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
-                self.headers = headers
-                self.body = body
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+                self.path = path
+                self.query = query
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewInput)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var limit: Swift.Int
+                public init(limit: Swift.Int = 50) {
+                    self.limit = limit
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
-            /// Status 201.
-            case created(Components.Responses.View)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
+            /// The deliveries.
+            /// Status 200.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2166,28 +1974,17 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2202,6 +1999,192 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List folders
+    ///
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders`
+    public enum ListFolders {
+        public static let id: Swift.String = "listFolders"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folders.
+            /// Status 200.
+            case ok(Operations.ListFolders.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListFolders.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The folders.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.FolderList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.FolderList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List views
+    ///
+    /// Every saved view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views`
+    public enum ListViews {
+        public static let id: Swift.String = "listViews"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The views.
+            /// Status 200.
+            case ok(Operations.ListViews.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListViews.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The views.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListViews.Output.Ok.Headers
+                public var body: Operations.ListViews.Output.Ok.Body
+                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ViewList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ViewList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

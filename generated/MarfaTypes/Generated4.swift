@@ -133,202 +133,238 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var grants: [Components.Schemas.Grant]
-        public init(grants: [Components.Schemas.Grant]) {
-            self.grants = grants
+    /// A named permission. Open.
+    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case schemaWrite
+        case keysMint
+        case itemsPurge
+        case webhooksManage
+        case configManage
+        case auditRead
+        case grantsManage
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "schema.write": self = .schemaWrite
+                case "keys.mint": self = .keysMint
+                case "items.purge": self = .itemsPurge
+                case "webhooks.manage": self = .webhooksManage
+                case "config.manage": self = .configManage
+                case "audit.read": self = .auditRead
+                case "grants.manage": self = .grantsManage
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .schemaWrite: "schema.write"
+                case .keysMint: "keys.mint"
+                case .itemsPurge: "items.purge"
+                case .webhooksManage: "webhooks.manage"
+                case .configManage: "config.manage"
+                case .auditRead: "audit.read"
+                case .grantsManage: "grants.manage"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
+    }
+}
+
+extension Components.Schemas {
+    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
+    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
+    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
+    /// sources, never a read by id.
+    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: Components.Schemas.TypeList?
+        public var sourceAllowlist: Components.Schemas.SourceLever?
+        public var sourceFilter: Components.Schemas.SourceLever?
+        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
+            self.strictMode = strictMode
+            self.sourceAllowlist = sourceAllowlist
+            self.sourceFilter = sourceFilter
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.grants = try container.decode([Components.Schemas.Grant].self, forKey: "grants")
+            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
+            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
+            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.grants, forKey: "grants")
+            try container.encodeIfPresent(self.strictMode, forKey: "strict_mode")
+            try container.encodeIfPresent(self.sourceAllowlist, forKey: "source_allowlist")
+            try container.encodeIfPresent(self.sourceFilter, forKey: "source_filter")
         }
     }
 }
 
 extension Components.Schemas {
-    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
-    /// `sources` and `enforcement_override` are not in the public Marfa document.
-    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        /// `marfa_k1_…`, shown once.
-        public var key: Swift.String?
-        public var label: Swift.String
-        /// The key's own source, stamped on what it writes.
-        public var source: Swift.String
-        public var role: Components.Schemas.ApiKey.RolePayload
-        public var defaultTier: Components.Schemas.Tier
-        public var isPlatform: Swift.Bool
-        public var permissions: [Components.Schemas.Permission]?
-        /// Sources the key claims besides its own; a write may name one of them.
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
-        public var createdAt: Foundation.Date
-        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        /// Updated at most once an hour.
-        public var lastUsedAt: Foundation.Date?
-        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
-            self.id = id
-            self.key = key
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
-            self.createdAt = createdAt
-            self.expiresAt = expiresAt
-            self.lastUsedAt = lastUsedAt
+    /// One field of an item type. `type` names the field's kind; the list is open, so a client
+    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
+    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
+    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.FieldDefinition.TypePayload
+        /// Whether an item must carry the field. False when absent.
+        public var required: Swift.Bool?
+        public var description: Swift.String?
+        public var enumValues: [Swift.String]?
+        /// The element kind of an `array` field.
+        public var itemsType: Swift.String?
+        /// A refinement of the kind, such as `thumbnail` on a string.
+        public var format: Swift.String?
+        /// `false` leaves the field out of full-text search.
+        public var searchable: Swift.Bool?
+        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
+            self._type = _type
+            self.required = required
+            self.description = description
+            self.enumValues = enumValues
+            self.itemsType = itemsType
+            self.format = format
+            self.searchable = searchable
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.key = try container.decodeIfPresent(Swift.String.self, forKey: "key")
-            self.label = try container.decode(Swift.String.self, forKey: "label")
-            self.source = try container.decode(Swift.String.self, forKey: "source")
-            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: "role")
-            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: "default_tier")
-            self.isPlatform = try container.decode(Swift.Bool.self, forKey: "is_platform")
-            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
-            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
-            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
-            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
-            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
-            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
-            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "expires_at")
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_used_at")
+            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
+            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
+            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
+            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
+            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.key, forKey: "key")
-            try container.encode(self.label, forKey: "label")
-            try container.encode(self.source, forKey: "source")
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.defaultTier, forKey: "default_tier")
-            try container.encode(self.isPlatform, forKey: "is_platform")
-            try container.encodeIfPresent(self.permissions, forKey: "permissions")
-            try container.encodeIfPresent(self.sources, forKey: "sources")
-            try container.encode(self.typePermissions, forKey: "type_permissions")
-            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
-            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
-            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
-            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(self.expiresAt, forKey: "expires_at")
-            try container.encodeRFC3339(self.lastUsedAt, forKey: "last_used_at")
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.required, forKey: "required")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
+            try container.encodeIfPresent(self.format, forKey: "format")
+            try container.encodeIfPresent(self.searchable, forKey: "searchable")
         }
-        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case instanceAdmin
-            case spaceAdmin
-            case member
+        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case string
+            case number
+            case integer
+            case boolean
+            case date
+            case datetime
+            case _enum
+            case array
+            case object
+            case thumbnail
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "instance_admin": self = .instanceAdmin
-                    case "space_admin": self = .spaceAdmin
-                    case "member": self = .member
+                    case "string": self = .string
+                    case "number": self = .number
+                    case "integer": self = .integer
+                    case "boolean": self = .boolean
+                    case "date": self = .date
+                    case "datetime": self = .datetime
+                    case "enum": self = ._enum
+                    case "array": self = .array
+                    case "object": self = .object
+                    case "thumbnail": self = .thumbnail
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .instanceAdmin: "instance_admin"
-                    case .spaceAdmin: "space_admin"
-                    case .member: "member"
+                    case .string: "string"
+                    case .number: "number"
+                    case .integer: "integer"
+                    case .boolean: "boolean"
+                    case .date: "date"
+                    case .datetime: "datetime"
+                    case ._enum: "enum"
+                    case .array: "array"
+                    case .object: "object"
+                    case .thumbnail: "thumbnail"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
+            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self.ok = ok
-            self.brokenMappings = brokenMappings
+    /// Not in the public Marfa document.
+    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+        public var icon: Swift.String?
+        /// The instance the caller expects; another one answers `409 instance_changed`.
+        public var instanceId: Swift.String?
+        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+            self.icon = icon
+            self.instanceId = instanceId
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
-            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.ok, forKey: "ok")
-            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
+            try container.encode(self.icon, forKey: "icon")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
-    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `folder`, `view` or `webhook`. Open.
-        public var kind: Swift.String
-        public var id: Swift.String
-        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Whether a type move can rewrite it.
-        public var rewritable: Swift.Bool
-        /// Why it cannot be rewritten.
-        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-            self.rewritable = rewritable
-            self.reason = reason
+    /// Not in the public Marfa document.
+    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var from: Swift.String
+        public var to: Swift.String
+        /// The items the move would change that the credential can see.
+        public var items: Swift.Int64
+        /// Whether items of the type exist that the credential cannot see.
+        public var itemsHidden: Swift.Bool
+        public var settings: [Components.Schemas.TypeSetting]
+        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
+            self.from = from
+            self.to = to
+            self.items = items
+            self.itemsHidden = itemsHidden
+            self.settings = settings
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.kind = try container.decode(Swift.String.self, forKey: "kind")
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.name = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "name")
-            self.rewritable = try container.decode(Swift.Bool.self, forKey: "rewritable")
-            self.reason = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "reason")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.items = try container.decode(Swift.Int64.self, forKey: "items")
+            self.itemsHidden = try container.decode(Swift.Bool.self, forKey: "items_hidden")
+            self.settings = try container.decode([Components.Schemas.TypeSetting].self, forKey: "settings")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encode(self.rewritable, forKey: "rewritable")
-            try container.encodeIfPresent(self.reason, forKey: "reason")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encode(self.items, forKey: "items")
+            try container.encode(self.itemsHidden, forKey: "items_hidden")
+            try container.encode(self.settings, forKey: "settings")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
         public var label: Swift.String?
         public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]?
-        public var targetTypeConstraints: [Swift.String]?
-        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
-        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
+        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]
+        public var targetTypeConstraints: [Swift.String]
+        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
+        public var propertySchema: Components.Schemas.JSONObject
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
             self.id = id
             self.label = label
             self.description = description
@@ -343,11 +379,11 @@ extension Components.Schemas {
             self.id = try container.decode(Swift.String.self, forKey: "id")
             self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
             self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.cardinality = try container.decode(Components.Schemas.EdgeTypeInput.CardinalityPayload.self, forKey: "cardinality")
-            self.sourceTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "source_type_constraints")
-            self.targetTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "target_type_constraints")
-            self.cascadeOnDelete = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
-            self.propertySchema = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.PropertySchemaPayload.self, forKey: "property_schema")
+            self.cardinality = try container.decode(Components.Schemas.EdgeType.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decode([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decode([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decode(Components.Schemas.EdgeType.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decode(Components.Schemas.JSONObject.self, forKey: "property_schema")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
@@ -355,74 +391,66 @@ extension Components.Schemas {
             try container.encodeIfPresent(self.label, forKey: "label")
             try container.encodeIfPresent(self.description, forKey: "description")
             try container.encode(self.cardinality, forKey: "cardinality")
-            try container.encodeIfPresent(self.sourceTypeConstraints, forKey: "source_type_constraints")
-            try container.encodeIfPresent(self.targetTypeConstraints, forKey: "target_type_constraints")
-            try container.encodeIfPresent(self.cascadeOnDelete, forKey: "cascade_on_delete")
-            try container.encodeIfPresent(self.propertySchema, forKey: "property_schema")
+            try container.encode(self.sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encode(self.targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encode(self.cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encode(self.propertySchema, forKey: "property_schema")
         }
-        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case oneToOne
-            case oneToMany
-            case manyToOne
-            case manyToMany
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "one-to-one": self = .oneToOne
-                    case "one-to-many": self = .oneToMany
-                    case "many-to-one": self = .manyToOne
-                    case "many-to-many": self = .manyToMany
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .oneToOne: "one-to-one"
-                    case .oneToMany: "one-to-many"
-                    case .manyToOne: "many-to-one"
-                    case .manyToMany: "many-to-many"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
+        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
+    }
+}
+
+extension Components.Schemas {
+    /// Who made a write. Not in the public Marfa document.
+    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var kind: Components.Schemas.WriterKind
+        /// The key's id, or the app's client id.
+        public var id: Swift.String?
+        /// The key's label or the app's name.
+        public var name: Swift.String?
+        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
         }
-        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cascade
-            case orphan
-            case block
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cascade": self = .cascade
-                    case "orphan": self = .orphan
-                    case "block": self = .block
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cascade: "cascade"
-                    case .orphan: "orphan"
-                    case .block: "block"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cascade, .orphan, .block]
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Components.Schemas.WriterKind.self, forKey: "kind")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
         }
-        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(self.additionalProperties)
-            }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A page of items with their metadata (`include=metadata`).
+    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.ItemEnvelope]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encode(self.hasMore, forKey: "has_more")
         }
     }
 }
@@ -546,70 +574,67 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
-        public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
-            self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var results: [Components.Schemas.SearchResult]
+        public init(results: [Components.Schemas.SearchResult]) {
+            self.results = results
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
-            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
-            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
+            self.results = try container.decode([Components.Schemas.SearchResult].self, forKey: "results")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.startsAt, forKey: "starts_at")
-            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
-            try container.encode(self.item, forKey: "item")
-            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
-            try container.encodeIfPresent(self.replaces, forKey: "replaces")
+            try container.encode(self.results, forKey: "results")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var timestamp: Foundation.Date
+        public var keyId: Swift.String?
+        public var spaceId: Swift.String?
+        public var action: Swift.String
+        public var resourceType: Swift.String
+        public var resourceId: Swift.String?
+        public var clientIp: Swift.String?
+        public var details: Components.Schemas.JSONObject
+        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
+            self.id = id
+            self.timestamp = timestamp
+            self.keyId = keyId
+            self.spaceId = spaceId
+            self.action = action
+            self.resourceType = resourceType
+            self.resourceId = resourceId
+            self.clientIp = clientIp
+            self.details = details
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
+            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: "key_id")
+            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: "space_id")
+            self.action = try container.decode(Swift.String.self, forKey: "action")
+            self.resourceType = try container.decode(Swift.String.self, forKey: "resource_type")
+            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: "resource_id")
+            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: "client_ip")
+            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: "details")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.webhooks, forKey: "webhooks")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.deliveries, forKey: "deliveries")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeRFC3339(self.timestamp, forKey: "timestamp")
+            try container.encode(self.keyId, forKey: "key_id")
+            try container.encode(self.spaceId, forKey: "space_id")
+            try container.encode(self.action, forKey: "action")
+            try container.encode(self.resourceType, forKey: "resource_type")
+            try container.encode(self.resourceId, forKey: "resource_id")
+            try container.encode(self.clientIp, forKey: "client_ip")
+            try container.encode(self.details, forKey: "details")
         }
     }
 }
@@ -632,84 +657,105 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
-    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    /// How large a removal must be to wait for confirmation: more than `files` files, or more
+    /// than `fraction` of the files the folder holds. Absent members take 10 and 0.25.
+    public struct RemovalThreshold: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var files: Swift.Int64?
+        public var fraction: Swift.Double?
+        public init(files: Swift.Int64? = nil, fraction: Swift.Double? = nil) {
+            self.files = files
+            self.fraction = fraction
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.files = try container.decodeIfPresent(Swift.Int64.self, forKey: "files")
+            self.fraction = try container.decodeIfPresent(Swift.Double.self, forKey: "fraction")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.files, forKey: "files")
+            try container.encodeIfPresent(self.fraction, forKey: "fraction")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
         public var version: Swift.Int64
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
+        public var title: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
         public var defaults: Components.Schemas.FolderDefaults?
         public var include: [Swift.String]?
         public var ignore: [Swift.String]?
-        /// Type to the path a new item of it is first placed at.
-        public var placement: Components.Schemas.Folder.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
+        public var firstPlacement: Components.Schemas.FolderPatch.FirstPlacementPayload?
+        public var removalThreshold: Components.Schemas.RemovalThreshold?
+        public init(version: Swift.Int64, title: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, firstPlacement: Components.Schemas.FolderPatch.FirstPlacementPayload? = nil, removalThreshold: Components.Schemas.RemovalThreshold? = nil) {
             self.version = version
-            self.name = name
+            self.title = title
             self.search = search
             self.defaults = defaults
             self.include = include
             self.ignore = ignore
-            self.placement = placement
+            self.firstPlacement = firstPlacement
             self.removalThreshold = removalThreshold
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
             self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.title = try container.decodeIfPresent(Swift.String.self, forKey: "title")
+            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
             self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
             self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
             self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.placement = try container.decodeIfPresent(Components.Schemas.Folder.PlacementPayload.self, forKey: "placement")
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.firstPlacement = try container.decodeIfPresent(Components.Schemas.FolderPatch.FirstPlacementPayload.self, forKey: "first_placement")
+            self.removalThreshold = try container.decodeIfPresent(Components.Schemas.RemovalThreshold.self, forKey: "removal_threshold")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
             try container.encode(self.version, forKey: "version")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.search, forKey: "search")
+            try container.encodeIfPresent(self.title, forKey: "title")
+            try container.encodeIfPresent(self.search, forKey: "search")
             try container.encodeIfPresent(self.defaults, forKey: "defaults")
             try container.encodeIfPresent(self.include, forKey: "include")
             try container.encodeIfPresent(self.ignore, forKey: "ignore")
-            try container.encodeIfPresent(self.placement, forKey: "placement")
+            try container.encodeIfPresent(self.firstPlacement, forKey: "first_placement")
             try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
         }
-        /// Type to the path a new item of it is first placed at.
-        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Swift.String]
-            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(self.additionalProperties)
+        public typealias FirstPlacementPayload = Components.Schemas.Folder.FirstPlacementPayload
+    }
+}
+
+extension Components.Responses {
+    /// The item and its metadata.
+    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemEnvelope.Headers
+        public var body: Components.Responses.ItemEnvelope.Body
+        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ItemEnvelope {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
         }
     }
 }
 
 extension Components.Responses {
-    /// The edge.
-    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgeEnvelope.Headers
-        public var body: Components.Responses.EdgeEnvelope.Body
-        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
             self.headers = headers
             self.body = body
         }
@@ -728,33 +774,42 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgeEnvelope)
+            case json(Components.Schemas.Webhook)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgeEnvelope {
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The body is too large (`request_too_large`, `blob_too_large`).
+    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.PayloadTooLarge.Headers
+        public var body: Components.Responses.PayloadTooLarge.Body
+        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -766,40 +821,51 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-    /// markers). On a conditional read it asks the server to answer only from that view; a view
-    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-    /// Marfa document.
-    public typealias ReadView = Swift.String
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
 }
 
 extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
 }
 
 extension Components.Headers {
-    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-    public typealias XRateLimitLimit = Swift.Int
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
 }
 
 extension Components.Headers {
@@ -807,27 +873,31 @@ extension Components.Headers {
     public typealias CacheControl = Swift.String
 }
 
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
+}
+
 extension Operations {
-    /// Describe the instance
+    /// Discover the OAuth authorization server
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's description.
+            /// The authorization server's metadata.
             /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -845,19 +915,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
+            /// The authorization server's metadata.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.InstanceDescription)
+                    case json(Components.Schemas.AuthorizationServerMetadata)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -871,53 +941,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Start a device sign-in
+    /// Show the device code entry page
     ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
+                    self.userCode = userCode
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The device and user codes.
+            /// The entry page.
             /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -932,141 +995,31 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// List approved apps
+    /// Read the owner account
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The grants.
+            /// The owner.
             /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
+            case ok(Operations.GetOwner.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.GrantList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Revoke an API key
-    ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
-    ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.GetOwner.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1119,39 +1072,270 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Owner)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Owner {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Set the owner's icon for a type
+    /// Update an API key
     ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
+    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
+    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
+    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
+    /// one, `404 api_key_not_found`.
     ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
+    /// `PATCH /keys/{id}`
+    public enum UpdateKey {
+        public static let id: Swift.String = "updateKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+            public var path: Operations.UpdateKey.Input.Path
+            public var body: Operations.UpdateKey.Input.Body
+            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
                 self.path = path
-                self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
+                /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.KeyPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The key as stored.
+            /// Status 200.
+            case ok(Operations.UpdateKey.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.UpdateKey.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.CreateKey.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Preview moving a type's items
+    ///
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
+    ///
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// What the move would do.
+            /// Status 200.
+            case ok(Operations.PreviewTypeMove.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// What the move would do.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeMovePreview)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeMovePreview {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create an item
+    ///
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
+    ///
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
+                self.headers = headers
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1164,622 +1348,25 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeIconInput)
+                case json(Components.Schemas.ItemInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The icon the type resolves to now.
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Ok.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeIcon)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item
-    ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
-    ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item.
-            /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemDetail)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's metadata
-    ///
-    /// The item's tags and the extension namespaces the key may read.
-    ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an extension namespace
-    ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
-    ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The namespace's document.
-            /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemExtension)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an edge
-    ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create a webhook
-    ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
-    ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.WebhookInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// The item and its metadata.
             /// Status 201.
-            case created(Components.Responses.Webhook)
+            case created(Components.Responses.ItemEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
+            public var created: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1820,6 +1407,30 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1830,6 +1441,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
@@ -1837,112 +1458,50 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a webhook
+    /// Read an item's history
     ///
-    /// Ends the subscription. Deliveries already queued still go out.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size; without one, the server chooses (50 on the local instance).
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
                 }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace the instance's settings (instance path)
-    ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
-    ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// One page of snapshots.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.ListItemVersions.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.ListItemVersions.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1983,76 +1542,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -2078,32 +1567,54 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemSnapshotPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemSnapshotPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Change a view
+    /// Delete an extension namespace
     ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The view's id.
+                /// The item's id.
                 public var id: Swift.String
-                public init(id: Swift.String) {
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
                     self.id = id
+                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -2116,31 +1627,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2199,6 +1695,485 @@ extension Operations {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge
+    ///
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    ///
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a webhook
+    ///
+    /// One subscription, secret redacted.
+    ///
+    /// `GET /webhooks/{id}`
+    public enum GetWebhook {
+        public static let id: Swift.String = "getWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetWebhook.Input.Path
+            public init(path: Operations.GetWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings
+    ///
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    ///
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Upload a blob
+    ///
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    ///
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The blob is stored.
+            /// Status 201.
+            case created(Operations.UploadBlob.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.UploadBlob.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Ok.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Blob)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Blob {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a view
+    ///
+    /// One view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

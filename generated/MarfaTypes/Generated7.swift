@@ -681,49 +681,48 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var title: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var defaults: Components.Schemas.FolderDefaults?
         public var include: [Swift.String]?
         public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderPatch.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderPatch.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.version = version
-            self.name = name
+        public var firstPlacement: Components.Schemas.FolderInput.FirstPlacementPayload?
+        public var removalThreshold: Components.Schemas.RemovalThreshold?
+        public init(id: Swift.String? = nil, title: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, firstPlacement: Components.Schemas.FolderInput.FirstPlacementPayload? = nil, removalThreshold: Components.Schemas.RemovalThreshold? = nil) {
+            self.id = id
+            self.title = title
             self.search = search
             self.defaults = defaults
             self.include = include
             self.ignore = ignore
-            self.placement = placement
+            self.firstPlacement = firstPlacement
             self.removalThreshold = removalThreshold
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
-            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.title = try container.decode(Swift.String.self, forKey: "title")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
             self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
             self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
             self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.placement = try container.decodeIfPresent(Components.Schemas.FolderPatch.PlacementPayload.self, forKey: "placement")
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
+            self.firstPlacement = try container.decodeIfPresent(Components.Schemas.FolderInput.FirstPlacementPayload.self, forKey: "first_placement")
+            self.removalThreshold = try container.decodeIfPresent(Components.Schemas.RemovalThreshold.self, forKey: "removal_threshold")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.version, forKey: "version")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.search, forKey: "search")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.title, forKey: "title")
+            try container.encode(self.search, forKey: "search")
             try container.encodeIfPresent(self.defaults, forKey: "defaults")
             try container.encodeIfPresent(self.include, forKey: "include")
             try container.encodeIfPresent(self.ignore, forKey: "ignore")
-            try container.encodeIfPresent(self.placement, forKey: "placement")
+            try container.encodeIfPresent(self.firstPlacement, forKey: "first_placement")
             try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
         }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+        public typealias FirstPlacementPayload = Components.Schemas.Folder.FirstPlacementPayload
     }
 }
 
@@ -769,19 +768,19 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.TypeMoveJob)
+            case json(Components.Schemas.InstanceConfig)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
+            public var json: Components.Schemas.InstanceConfig {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -793,15 +792,49 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.BadRequest.Headers
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -816,183 +849,76 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.VersionConflictResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
-}
-
-extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
-}
-
-extension Components.Parameters {
-    /// The item's id.
-    public typealias ItemId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The edge's id.
-    public typealias EdgeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The view's id.
-    public typealias ViewId = Swift.String
-}
-
-extension Components.Headers {
-    /// `bytes`: the door answers `Range` with `206`.
-    public typealias AcceptRanges = Swift.String
-}
-
-extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
-}
-
 extension Components.Headers {
     /// Requests left in the current window, never below 0.
     public typealias XRateLimitRemaining = Swift.Int
 }
 
 extension Components.Headers {
-    /// `true` when the server answered from what it stored for an earlier request under the same
-    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-    /// with a first answer; status and body repeat the first answer's, a refusal included.
-    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+    /// from `GET /keys/current`. Not in the public Marfa document.
+    public typealias XMarfaReadView = Swift.String
 }
 
 extension Operations {
-    /// Start an authorization request
+    /// Show the owner's consent page
     ///
-    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
-    /// system's web authentication session, never called by an API client. It redirects to the
-    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
-    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
-    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `GET /auth/oauth2/authorize`
-    public enum Authorize {
-        public static let id: Swift.String = "authorize"
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage {
+        public static let id: Swift.String = "showConsentPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.Authorize.Input.Query
-            public init(query: Operations.Authorize.Input.Query) {
+            public var query: Operations.ShowConsentPage.Input.Query
+            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
-                public var clientId: Swift.String
-                public var redirectUri: Swift.String
-                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
+                public var clientId: Swift.String?
                 public var scope: Swift.String?
-                public var state: Swift.String
-                public var codeChallenge: Swift.String
-                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
-                public var prompt: Swift.String?
-                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
-                    self.responseType = responseType
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
                     self.clientId = clientId
-                    self.redirectUri = redirectUri
                     self.scope = scope
-                    self.state = state
-                    self.codeChallenge = codeChallenge
-                    self.codeChallengeMethod = codeChallengeMethod
-                    self.prompt = prompt
-                }
-                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case code
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "code": self = .code
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .code: "code"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.code]
-                }
-                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case s256
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "S256": self = .s256
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .s256: "S256"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.s256]
+                    self.consentCode = consentCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// The consent page.
+            /// Status 200.
+            case ok(Operations.ShowConsentPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowConsentPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
             /// Status 302.
-            case found(Operations.Authorize.Output.Found)
+            case found(Operations.ShowConsentPage.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.Authorize.Output.Found {
+            public var found: Operations.ShowConsentPage.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
             /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
+            case badRequest(Components.Responses.BadRequest)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
@@ -1010,54 +936,184 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            public struct Found: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.Authorize.Output.Found.Headers
-                public init(headers: Operations.Authorize.Output.Found.Headers) {
+            /// The consent page.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
                     self.headers = headers
+                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Equatable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
                     /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
                     /// answer without it came from something in front of the server.
                     public var xMarfaContract: Swift.String
-                    /// Where the redirect leads.
-                    public var location: Swift.String?
-                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                    public init(xMarfaContract: Swift.String) {
                         self.xMarfaContract = xMarfaContract
-                        self.location = location
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .html(let body): return body
+                            }
+                        }
                     }
                 }
             }
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create the owner account
+    /// Sign the owner in
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.OwnerInput)
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is created.
+            /// The owner is signed in.
+            /// Status 200.
+            case ok(Operations.SignInWithPassword.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SignInWithPassword.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+                get throws {
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner is signed in.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SignInResult)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias SeeOther = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Register an item type
+    ///
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    ///
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type as registered.
             /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
+            case created(Operations.RegisterType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
+            public var created: Operations.RegisterType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1112,6 +1168,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1124,36 +1190,220 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
+            /// The type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeEnvelope {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Check a type definition
+    /// Read a type move job
     ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
     ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
-                self.body = body
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The definition as it would be registered.
+            /// The type move job.
             /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
+            case ok(Components.Responses.TypeMoveJob)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List items
+    ///
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
+    ///
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1208,16 +1458,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1230,168 +1470,68 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
+            /// One page of items.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Start moving a type's items
+    /// List an item's extensions
     ///
-    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
-    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
-    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
-    /// with the job. A setting that names the type in a way the move cannot rewrite is
-    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
-    /// `400 invalid_properties`. Not in the public Marfa document.
+    /// Every extension namespace on the item that the key's extension map reads.
     ///
-    /// `POST /type-moves`
-    public enum StartTypeMove {
-        public static let id: Swift.String = "startTypeMove"
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.StartTypeMove.Input.Headers
-            public var body: Operations.StartTypeMove.Input.Body
-            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 202.
-            case accepted(Components.Responses.TypeMoveJob)
-            /// The `accepted` response; throws for any other.
-            public var accepted: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update an item
-    ///
-    /// Changes an item's properties (merged by default, or replaced with
-    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
-    /// the client read (required; without it `400 missing_required_field`). A stale base whose
-    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
-    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
-    /// and says how in `conflict_resolution`. A base with no snapshot left is
-    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
-    ///
-    /// `PATCH /items/{id}`
-    public enum UpdateItem {
-        public static let id: Swift.String = "updateItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateItem.Input.Path
-            public var query: Operations.UpdateItem.Input.Query
-            public var headers: Operations.UpdateItem.Input.Headers
-            public var body: Operations.UpdateItem.Input.Body
-            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
                 self.path = path
-                self.query = query
-                self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
@@ -1400,72 +1540,16 @@ extension Operations {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
-                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
-                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
-                    self.conflict = conflict
-                }
-                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case auto
-                    case manual
-                    case callback
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "auto": self = .auto
-                            case "manual": self = .manual
-                            case "callback": self = .callback
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .auto: "auto"
-                            case .manual: "manual"
-                            case .callback: "callback"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.auto, .manual, .callback]
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1516,134 +1600,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Untag an item
-    ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
-    ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
-                    self.id = id
-                    self.tag = tag
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1661,19 +1617,22 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's inbound edges
+    /// List an item's outbound edges
     ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
     ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
                 self.path = path
                 self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
@@ -1693,6 +1652,16 @@ extension Operations {
                     self.edgeType = edgeType
                     self.limit = limit
                     self.cursor = cursor
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
@@ -1755,6 +1724,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1772,57 +1755,39 @@ extension Operations {
 }
 
 extension Operations {
-    /// Search items
+    /// List occurrences in a window
     ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
     ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
                 public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
                     self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
                 }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The matches.
+            /// The occurrences.
             /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
+            case ok(Operations.ListOccurrences.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
+            public var ok: Operations.ListOccurrences.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1863,19 +1828,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
+            /// The occurrences.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SearchResults)
+                    case json(Components.Schemas.OccurrenceList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
+                    public var json: Components.Schemas.OccurrenceList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1889,43 +1854,132 @@ extension Operations {
 }
 
 extension Operations {
-    /// List a webhook's deliveries
+    /// List housekeeping jobs
     ///
-    /// Recent delivery attempts, newest first.
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
     ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
-                self.path = path
-                self.query = query
+            public init() {
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The jobs.
+            /// Status 200.
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var limit: Swift.Int
-                public init(limit: Swift.Int = 50) {
-                    self.limit = limit
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Download a blob
+    ///
+    /// The blob's bytes.
+    ///
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The deliveries.
+            /// The bytes.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Operations.DownloadBlob.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Operations.DownloadBlob.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1975,22 +2029,22 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
+            /// The bytes.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                                case .json(let body): return body
+                                case .binary(let body): return body
                             }
                         }
                     }
@@ -2001,27 +2055,56 @@ extension Operations {
 }
 
 extension Operations {
-    /// List folders
+    /// Create a view
     ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
+    /// `POST /views`
+    public enum CreateView {
+        public static let id: Swift.String = "createView"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
+            /// The view.
+            /// Status 201.
+            case created(Components.Responses.View)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.View {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2046,86 +2129,28 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.FolderList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2140,27 +2165,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ViewList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

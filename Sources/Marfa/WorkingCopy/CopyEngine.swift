@@ -36,6 +36,8 @@ package protocol CopyEngine: Sendable {
     func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate]
     /// The views held, by name.
     func views() async throws -> [View]
+    /// The folder `id` as last written or read, or nil when the copy holds none.
+    func folder(_ id: String) async throws -> Folder?
     /// Stores `write` at the queue's end with its local effect, in one step; returns it as queued
     /// (with what it follows and depends on).
     func enqueue(_ write: QueuedWrite, effect: LocalEffect) async throws -> QueuedWrite
@@ -74,6 +76,14 @@ package protocol CopyDrainer: Sendable {
     func save(view settings: View.Settings, id: String?, baseVersion: Int64?) async throws -> View
     /// Deletes the view `id`.
     func delete(view id: String) async throws
+    /// Creates a folder on the instance and holds it.
+    func createFolder(_ settings: FolderSettings, idempotencyKey: String) async throws -> Folder
+    /// Changes a folder's settings on `baseVersion` and holds the folder as answered.
+    func changeFolder(
+        _ id: String, _ change: FolderSettingsChange, baseVersion: Int64, idempotencyKey: String
+    ) async throws -> Folder
+    /// Revokes a folder and holds it revoked.
+    func revokeFolder(_ id: String, idempotencyKey: String) async throws -> Folder
     /// What a copy drained this way throws for `call`, which needs a server it doesn't have.
     func unsupported(_ call: String) -> any Error
 }

@@ -41,6 +41,8 @@ public struct Change: Sendable, Hashable {
         case catalog
         /// A view was made, changed or deleted.
         case views
+        /// A folder's settings were made, changed or revoked.
+        case folderWritten
     }
 
     /// Where the change came from.

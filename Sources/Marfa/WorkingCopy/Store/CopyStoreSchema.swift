@@ -53,6 +53,12 @@ enum CopyStoreSchema {
                 ALTER TABLE queue ADD COLUMN blob TEXT;
                 CREATE INDEX queue_by_blob ON queue(blob) WHERE blob IS NOT NULL;
                 """),
+        // Folders: the settings of each folder the copy wrote or read, as the instance answered them.
+        SQLiteMigration(
+            version: 3,
+            sql: """
+                CREATE TABLE folders(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
+                """),
     ]
 
     /// The newest version this build knows.

@@ -1,0 +1,106 @@
+import Foundation
+
+/// One sync of a folder: bring the copy up (hydrate the first time, then catch up), read the
+/// settings, scan the disk, plan, wait for confirmation where the rules say, apply, drain.
+struct FolderPassRun {
+    static let firstSyncKey = "first_sync"
+    static let firstSyncPlanKey = "first_sync_plan"
+    static let pausedKey = "paused_removal"
+    static let confirmedRemovalKey = "confirmed_removal"
+
+    let session: FolderSession
+
+    func run() async throws -> FolderSyncResult {
+        let (folder, _) = try await session.settings()
+        guard folder.state != .revoked else {
+            throw MarfaError.invalid(message: "The folder \(folder.id) is revoked, and a revoked folder isn't followed.")
+        }
+        let settings = folder.settings
+        let hydrated = try await hydrateIfNeeded(settings)
+        var catchUpError: MarfaError?
+        if hydrated == nil, session.copy.sync != nil {
+            do { _ = try await session.copy.catchUp() } catch { catchUpError = MarfaError(error) }
+        }
+        let ledger = try await session.ledger.entries()
+        var scanner = FolderScanner(
+            root: session.directory, patterns: FolderPatterns(include: settings.include, ignore: settings.ignore),
+            known: ledger.mapValues(\.seen))
+        let scanned = try await FolderThread.run { [scanner] () throws(MarfaError) -> FolderScanner in
+            var scanner = scanner
+            try scanner.scan()
+            return scanner
+        }
+        scanner = scanned
+        let catalog = try await session.copy.engine.catalog()
+        let items = try await FolderListing(copy: session.copy, folder: folder).items()
+        let plan = FolderPlan(
+            disk: scanner.files, ledger: ledger, items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+            content: { ItemContent($0, bodyField: catalog.itemTypes[$0.type]?.bodyField) },
+            placement: { Self.placement(of: $0, settings: settings, catalog: catalog) })
+        var actions = plan.actions()
+        if let waiting = try await firstSyncWaits(actions) { return .awaitingConfirmation(waiting) }
+        var flagged = scanner.flagged
+        actions = try await holdingLargeRemovals(actions, held: ledger.count, settings: settings, flagged: &flagged)
+        var apply = FolderApply(session: session, settings: settings, catalog: catalog)
+        await apply.run(actions)
+        var pass = apply.pass(scanned: scanner, flagged: flagged)
+        pass.drain = await drain()
+        return .synced(FolderSync(hydrated: hydrated, catchUpError: catchUpError, pass: pass))
+    }
+
+    /// The first hydration, of the folder's types (every type the instance has, `system.*` aside,
+    /// when the search names none) in its tier; nil once the copy is whole.
+    private func hydrateIfNeeded(_ settings: FolderSettings) async throws -> HydrateReport? {
+        let copy = session.copy
+        guard try await copy.status().hydration != .complete else { return nil }
+        let tier = SliceTier(settings.search.heldTier)
+        var types = settings.search.types.isEmpty ? [settings.newType] : settings.search.types
+        var report = try await copy.hydrate(types: types, tier: tier)
+        if settings.search.types.isEmpty {
+            let all = try await copy.catalog.itemTypes().map(\.id).filter { !$0.hasPrefix("system.") }.sorted()
+            if Set(all) != Set(types) {
+                types = all
+                report = try await copy.hydrate(types: types, tier: tier)
+            }
+        }
+        return report
+    }
+
+    /// The plan of a first sync not yet confirmed that would write or send files, kept for
+    /// `status(of:)`; nil once confirmed, or when it would do neither (it is then confirmed).
+    private func firstSyncWaits(_ actions: [FolderAction]) async throws -> FirstSyncPlan? {
+        let ledger = session.ledger
+        guard try await ledger.value(Self.firstSyncKey) != "confirmed" else { return nil }
+        let plan = FirstSyncPlan(
+            write: actions.filter(\.writes).count, send: actions.filter(\.sends).count,
+            beside: actions.filter {
+                if case .writeNew(_, let path) = $0 { return path.contains(" (") } else { return false }
+            }.count)
+        guard plan.write > 0 || plan.send > 0 else {
+            try await ledger.set(Self.firstSyncKey, "confirmed")
+            return nil
+        }
+        try await ledger.encode(plan, as: Self.firstSyncPlanKey)
+        return plan
+    }
+
+    private func drain() async -> DrainReport {
+        guard session.copy.sync != nil else { return DrainReport(unavailable: "The folder has no server.") }
+        do {
+            return try await session.copy.queue.drain()
+        } catch {
+            return DrainReport(unavailable: MarfaError(error).message)
+        }
+    }
+
+    /// Where a new file for `item` goes: its type's first placement, then a name from its title.
+    static func placement(of item: Item, settings: FolderSettings, catalog: CopyCatalog) -> String {
+        let content = ItemContent(item, bodyField: catalog.itemTypes[item.type]?.bodyField)
+        let title = item.title ?? item.properties["title"]?.string ?? item.id
+        let name = FolderNames.fileName(for: title, suffix: content.blob == nil ? ".md" : "")
+        guard let directory = settings.firstPlacement[item.type]?.trimmingCharacters(in: CharacterSet(charactersIn: "/")),
+            !directory.isEmpty
+        else { return name }
+        return directory + "/" + name
+    }
+}

@@ -1,0 +1,99 @@
+/// The steps that bring a folder into step, worked out from what is on disk, what the ledger
+/// last knew, and what the folder's search holds, without touching either side.
+struct FolderPlan {
+    let disk: [String: ScannedFile]
+    let ledger: [String: FolderLedger.Entry]
+    /// The folder's items, by id.
+    let items: [String: Item]
+    let content: (Item) -> ItemContent
+    /// The path a new file for an item takes.
+    let placement: (Item) -> String
+
+    /// Every step, in path order.
+    func actions() -> [FolderAction] {
+        var actions: [FolderAction] = []
+        var claimed = Set<String>()  // disk paths a step already stands for
+        var newByHash = Dictionary(grouping: disk.values.filter { ledger[$0.path] == nil }, by: \.hash)
+        for entry in ledger.values.sorted(by: { $0.path < $1.path }) {
+            if let action = step(for: entry, newByHash: &newByHash) {
+                if case .move(_, let file, _) = action { claimed.insert(file.path) }
+                actions.append(action)
+            }
+        }
+        let tracked = Set(ledger.values.map(\.itemId))
+        var taken = Set(disk.keys).union(ledger.keys)
+        for item in items.values.sorted(by: { $0.id < $1.id }) where !tracked.contains(item.id) {
+            let path = freePath(placement(item), for: item, taken: &taken, claimed: &claimed)
+            actions.append(path.existing ? .record(entry(path.path, item)) : .writeNew(item, path: path.path))
+        }
+        for file in disk.values.sorted(by: { $0.path < $1.path })
+        where ledger[file.path] == nil && !claimed.contains(file.path) {
+            actions.append(.sendNew(file))
+        }
+        return actions
+    }
+
+    private func step(
+        for entry: FolderLedger.Entry, newByHash: inout [String: [ScannedFile]]
+    ) -> FolderAction? {
+        let file = disk[entry.path]
+        guard let item = items[entry.itemId] else {
+            if entry.sending, let file { return .resend(file, entry) }
+            guard let file else { return .forget(entry) }
+            return file.hash == entry.hash ? .removeFile(entry) : .sendNew(file)
+        }
+        let itemHash = content(item).hash
+        guard let file else {
+            if itemHash == entry.hash, var moved = newByHash[entry.hash], !moved.isEmpty {
+                let target = moved.removeFirst()
+                newByHash[entry.hash] = moved
+                return .move(entry, target, item)
+            }
+            return itemHash == entry.hash ? .removeItem(entry, item) : .rewrite(entry, item)
+        }
+        let onDisk = file.hash != entry.hash
+        let elsewhere = itemHash != entry.hash
+        switch (onDisk, elsewhere) {
+        case (false, false): return entry.sending ? .record(with(entry, file)) : nil
+        case (true, false): return .sendChange(file, entry, item)
+        case (false, true): return .rewrite(entry, item)
+        case (true, true):
+            return file.hash == itemHash ? .record(with(entry, file)) : .conflict(file, entry, item)
+        }
+    }
+
+    /// A path free of other files, unless a new file there already holds the item's content.
+    private func freePath(
+        _ wanted: String, for item: Item, taken: inout Set<String>, claimed: inout Set<String>
+    ) -> (path: String, existing: Bool) {
+        let hash = content(item).hash
+        var path = wanted
+        var n = 1
+        while taken.contains(path) {
+            if let file = disk[path], ledger[path] == nil, !claimed.contains(path), file.hash == hash {
+                claimed.insert(path)
+                return (path, true)
+            }
+            n += 1
+            path = FolderNames.beside(wanted, n)
+        }
+        taken.insert(path)
+        return (path, false)
+    }
+
+    private func entry(_ path: String, _ item: Item) -> FolderLedger.Entry {
+        let file = disk[path]
+        return FolderLedger.Entry(
+            path: path, itemId: item.id, hash: content(item).hash, size: file?.size ?? 0, modified: file?.modified ?? 0,
+            kind: file?.kind ?? .text, sending: false)
+    }
+
+    private func with(_ entry: FolderLedger.Entry, _ file: ScannedFile) -> FolderLedger.Entry {
+        var entry = entry
+        entry.hash = file.hash
+        entry.size = file.size
+        entry.modified = file.modified
+        entry.sending = false
+        return entry
+    }
+}

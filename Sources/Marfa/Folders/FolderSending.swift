@@ -1,0 +1,112 @@
+import Foundation
+
+/// The steps that send files to the instance, as queued writes on the folder's copy.
+extension FolderApply {
+    /// New files: each given an id and recorded as being sent, all in one step, before its
+    /// create is queued, so a crash between the two sends the same item again, never a second.
+    mutating func sendNew(_ files: [ScannedFile]) async {
+        guard !files.isEmpty else { return }
+        let minted = files.map { file in
+            FolderLedger.Entry(
+                path: file.path, itemId: UUIDv7.make(), hash: file.hash, size: file.size, modified: file.modified,
+                kind: file.kind, sending: true)
+        }
+        guard (await attempt(files[0].path) { try await $0.ledger.put(minted) }) != nil else { return }
+        var sent: [FolderLedger.Entry] = []
+        for (file, entry) in zip(files, minted) {
+            if await attempt(file.path, { try await $0.create(file, as: entry.itemId) }) == true {
+                var done = entry
+                done.sending = false
+                sent.append(done)
+                scan.created += 1
+            }
+        }
+        _ = await attempt(files[0].path) { [sent] in try await $0.ledger.put(sent) }
+    }
+
+    /// A file recorded as being sent whose item the copy doesn't hold: its create, again.
+    mutating func resend(_ file: ScannedFile, _ entry: FolderLedger.Entry) async throws {
+        guard try await create(file, as: entry.itemId) else { return }
+        var done = entry
+        done.hash = file.hash
+        done.sending = false
+        try await ledger.put([done])
+        scan.created += 1
+    }
+
+    /// Queues the create of the item `id` for `file`; false when the file changed meanwhile.
+    mutating func create(_ file: ScannedFile, as id: String) async throws -> Bool {
+        guard let bytes = try await current(file) else {
+            changedDuringPass(file.path)
+            return false
+        }
+        let defaults = settings.defaults
+        switch file.kind {
+        case .text:
+            let type = settings.newType
+            let (title, body) = fields(of: type)
+            var properties = defaults.properties
+            properties[title] = .string(FolderNames.title(of: file.path))
+            properties[body] = .string(String(decoding: bytes, as: UTF8.self))
+            _ = try await copy.items.create(
+                Draft(type: type, properties: properties, tags: defaults.tags, tier: settings.newTier, id: id))
+        case .blob:
+            let url = session.directory.appendingPathComponent(file.path)
+            let mimeType = MimeTypes.forFile(url, given: nil)
+            let (upload, hash) = try await copy.upload(url, mimeType: mimeType, in: try copy.fileStore("Folders.sync"))
+            let properties: JSONObject = [
+                "title": .string(url.lastPathComponent), "blob_ref": .string(hash), "mime_type": .string(mimeType),
+            ]
+            let draft = Draft(
+                type: MimeTypes.fileType(for: mimeType, given: nil), properties: properties, tags: defaults.tags,
+                tier: settings.newTier, id: id)
+            _ = try await copy.items.create(draft, after: [upload.id])
+        }
+        return true
+    }
+
+    /// A file changed on disk: an edit of its item on the version the copy holds.
+    mutating func sendChange(_ file: ScannedFile, _ entry: FolderLedger.Entry, _ item: Item) async throws {
+        guard let bytes = try await current(file) else { return changedDuringPass(file.path) }
+        let properties: JSONObject
+        switch file.kind {
+        case .text:
+            properties = [fields(of: item.type).body: .string(String(decoding: bytes, as: UTF8.self))]
+        case .blob:
+            let url = session.directory.appendingPathComponent(file.path)
+            let mimeType = MimeTypes.forFile(url, given: nil)
+            let (_, hash) = try await copy.upload(url, mimeType: mimeType, in: try copy.fileStore("Folders.sync"))
+            properties = ["blob_ref": .string(hash), "mime_type": .string(mimeType)]
+        }
+        _ = try await copy.items.update(item.id, Edit(.merge(properties), baseVersion: item.version))
+        var done = entry
+        done.hash = file.hash
+        done.size = file.size
+        done.modified = file.modified
+        try await ledger.put([done])
+        scan.changed += 1
+    }
+
+    /// A file renamed or moved: the ledger follows it, and a new name retitles the item.
+    mutating func move(_ entry: FolderLedger.Entry, _ file: ScannedFile, _ item: Item) async throws {
+        let title = entry.kind == .text ? FolderNames.title(of: file.path) : String(file.path.split(separator: "/").last ?? "")
+        let field = entry.kind == .text ? fields(of: item.type).title : "title"
+        if item.properties[field]?.string != title {
+            _ = try await copy.items.update(item.id, Edit(.merge([field: .string(title)]), baseVersion: item.version))
+        }
+        var moved = entry
+        moved.path = file.path
+        moved.size = file.size
+        moved.modified = file.modified
+        try await ledger.put([moved])
+        try await ledger.remove([entry.path])
+        scan.moved += 1
+    }
+
+    /// A file removed on disk: its item goes to the bin (restorable there).
+    mutating func removeItem(_ entry: FolderLedger.Entry, _ item: Item) async throws {
+        _ = try await copy.items.delete(item.id)
+        try await ledger.remove([entry.path])
+        scan.removed += 1
+    }
+}

@@ -1,0 +1,17 @@
+/// A folder on the instance: its `system.folder` item's id, version and state, and the settings
+/// it carries.
+public struct Folder: Sendable, Hashable, Identifiable {
+    public var id: String
+    /// The version a change is based on.
+    public var version: Int64
+    /// `.active`, or `.revoked` once revoked: a revoked folder changes no more.
+    public var state: ItemState
+    public var settings: FolderSettings
+
+    public init(id: String, version: Int64, state: ItemState, settings: FolderSettings) {
+        self.id = id
+        self.version = version
+        self.state = state
+        self.settings = settings
+    }
+}
