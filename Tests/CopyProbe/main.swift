@@ -15,6 +15,9 @@ import Marfa
 //   copy-probe catchup <store> <url> <key>  opens the store as its writer and catches up, printing
 //                                           "events <n>" as batches are stored and
 //                                           "caught up applied=<n>"; killed part way too.
+//   copy-probe folder-sync <dir> <url> <key> <registry>
+//                                           syncs the folder at <dir>, printing "step <path>" after
+//                                           each step of the pass and "passed"; killed part way.
 /// Writes one line to standard output at once, unbuffered.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -72,6 +75,13 @@ do {
         say("caught up applied=\(report.applied)")
         await copy.close()
         reporter.cancel()
+    case "folder-sync" where arguments.count == 6:
+        let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
+        let folders = Folders(
+            server: server, registryFile: URL(fileURLWithPath: arguments[5]), observer: { say("step \($0)") })
+        say("opened")
+        _ = try await folders.sync(store)
+        say("passed")
     default:
         FileHandle.standardError.write(Data("unknown command\n".utf8))
         exit(2)

@@ -24,6 +24,20 @@ struct FakeUnsupportedTests {
         #expect(try await copy.queue.all().isEmpty)
     }
 
+    @Test("every folder call refuses, the settings writes and the folder's reads")
+    func folders() async throws {
+        let copy = Fixture.library().copy
+        let settings = FolderSettings(title: "Notes", search: FolderSearch(types: ["app.note"]))
+        await expectUnsupported("createFolder(_:idempotencyKey:)") { _ = try await copy.createFolder(settings) }
+        await expectUnsupported("changeFolder(_:_:baseVersion:idempotencyKey:)") {
+            _ = try await copy.changeFolder("f1", FolderSettingsChange(title: "Renamed"), baseVersion: 1)
+        }
+        await expectUnsupported("revokeFolder(_:idempotencyKey:)") { _ = try await copy.revokeFolder("f1") }
+        await expectUnsupported("items.folder(_:)") { _ = try await copy.items.folder("f1") }
+        await expectUnsupported("items.folder(_:)") { _ = try await copy.items.list(inFolder: "f1") }
+        await expectUnsupported("items.folder(_:)") { _ = try await copy.search("note", inFolder: "f1") }
+    }
+
     @Test("every file call refuses, and nothing is queued or written beside a store")
     func files() async throws {
         let copy = Fixture.library().copy

@@ -7,6 +7,7 @@ struct FolderApply {
     let session: FolderSession
     let settings: FolderSettings
     let catalog: CopyCatalog
+    let observer: (@Sendable (String) -> Void)?
 
     var scan = FolderScan()
     var pull = FolderPull()
@@ -14,10 +15,14 @@ struct FolderApply {
     var gaveWay = 0
     var flagged: [FlaggedFile] = []
 
-    init(session: FolderSession, settings: FolderSettings, catalog: CopyCatalog) {
+    init(
+        session: FolderSession, settings: FolderSettings, catalog: CopyCatalog,
+        observer: (@Sendable (String) -> Void)? = nil
+    ) {
         self.session = session
         self.settings = settings
         self.catalog = catalog
+        self.observer = observer
     }
 
     var copy: WorkingCopy { session.copy }
@@ -67,6 +72,7 @@ struct FolderApply {
     /// Runs one step; a failure is flagged against `path` and answers nil.
     mutating func attempt<T>(_ path: String, _ step: (inout FolderApply) async throws -> T) async -> T? {
         do {
+            defer { observer?(path) }
             return try await step(&self)
         } catch {
             let error = MarfaError(error)

@@ -9,6 +9,7 @@ struct FolderPassRun {
     static let confirmedRemovalKey = "confirmed_removal"
 
     let session: FolderSession
+    var observer: (@Sendable (String) -> Void)? = nil
 
     func run() async throws -> FolderSyncResult {
         let (folder, _) = try await session.settings()
@@ -41,7 +42,7 @@ struct FolderPassRun {
         if let waiting = try await firstSyncWaits(actions) { return .awaitingConfirmation(waiting) }
         var flagged = scanner.flagged
         actions = try await holdingLargeRemovals(actions, held: ledger.count, settings: settings, flagged: &flagged)
-        var apply = FolderApply(session: session, settings: settings, catalog: catalog)
+        var apply = FolderApply(session: session, settings: settings, catalog: catalog, observer: observer)
         await apply.run(actions)
         var pass = apply.pass(scanned: scanner, flagged: flagged)
         pass.drain = await drain()

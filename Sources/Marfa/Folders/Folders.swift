@@ -8,6 +8,8 @@ public final class Folders: Sendable {
     /// The server the folders sync with; nil works from what each copy holds.
     public let server: Server?
     let registry: FolderRegistry?
+    /// Told the path of each step a pass takes, after it: a test's hook to stop a pass part way.
+    let observer: (@Sendable (String) -> Void)?
 
     /// Folders listed in the registry `MARFA_FOLDER_REGISTRY` names, else in the platform's
     /// application-support folder.
@@ -20,9 +22,11 @@ public final class Folders: Sendable {
         self.init(server: server, registryFile: registry)
     }
 
-    private init(server: Server?, registryFile: URL?) {
+    /// Folders listed in `registry`, `observer` told each step of a pass (see `observer`).
+    package init(server: Server?, registryFile: URL?, observer: (@Sendable (String) -> Void)? = nil) {
         self.server = server
         self.registry = registryFile.map(FolderRegistry.init(file:))
+        self.observer = observer
     }
 
     /// Binds `directory` to the folder `folderId` and lists it. Nothing is synced until `sync(_:)`.
@@ -66,7 +70,7 @@ public final class Folders: Sendable {
     /// `confirmRemoval(in:)` while the rest goes on.
     public func sync(_ directory: URL) async throws -> FolderSyncResult {
         try await Self.marfa {
-            try await FolderSession.with(directory, server: server) { try await FolderPassRun(session: $0).run() }
+            try await FolderSession.with(directory, server: server) { try await FolderPassRun(session: $0, observer: observer).run() }
         }
     }
 
