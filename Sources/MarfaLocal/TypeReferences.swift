@@ -22,7 +22,8 @@ enum TypeReferences {
                 folder.search.types?.contains(type) == true || folder.defaults?._type == type
                 || folder.firstPlacement?.additionalProperties[type] != nil
             if let setting = setting(
-                .folder, id: folder.id, name: folder.title ?? folder.id, named: named, filter: folder.search.filter, type: type)
+                .folder, id: folder.id, name: folder.title ?? folder.id, named: named, filter: folder.search.filter,
+                type: type)
             {
                 found.append(setting)
             }
@@ -114,7 +115,9 @@ enum TypeReferences {
             let before = folder
             folder.search.types = replaced(folder.search.types)
             if folder.defaults?._type == from { folder.defaults?._type = to }
-            if var placement = folder.firstPlacement?.additionalProperties, let path = placement.removeValue(forKey: from) {
+            if var placement = folder.firstPlacement?.additionalProperties,
+                let path = placement.removeValue(forKey: from)
+            {
                 placement[to] = placement[to] ?? path
                 folder.firstPlacement = .init(additionalProperties: placement)
             }

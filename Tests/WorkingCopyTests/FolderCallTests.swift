@@ -24,7 +24,8 @@ import Testing
             #expect(wire?["first_placement"]?["core.note"]?.string == "Inbox")
             #expect(wire?["removal_threshold"]?["files"]?.int == 4)
 
-            let changed = try await copy.changeFolder(made.id, FolderSettingsChange(ignore: ["drafts/"]), baseVersion: 1)
+            let changed = try await copy.changeFolder(
+                made.id, FolderSettingsChange(ignore: ["drafts/"]), baseVersion: 1)
             #expect(changed.version == 2 && changed.settings.ignore == ["drafts/"] && changed.settings.title == "Notes")
             #expect(try await copy.items.folder(made.id) == changed)
             await #expect(throws: MarfaError.self) {
@@ -66,17 +67,24 @@ import Testing
             _ = try await test.send(.post, "/items/\(archived)/transition", json: #"{"state": "archived"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
-            let notes = try await copy.createFolder(FolderSettings(title: "Notes", search: FolderSearch(types: ["core.note"])))
-            let listed = try await copy.items.list(inFolder: notes.id, sort: Sort(field: .createdAt, direction: .ascending))
+            let notes = try await copy.createFolder(
+                FolderSettings(title: "Notes", search: FolderSearch(types: ["core.note"])))
+            let listed = try await copy.items.list(
+                inFolder: notes.id, sort: Sort(field: .createdAt, direction: .ascending))
             #expect(listed.map(\.id) == [kept, other, archived])
             #expect(try await copy.items.list(inFolder: notes.id, limit: 1, offset: 1).count == 1)
             let hits = try await copy.search("apple", inFolder: notes.id)
             #expect(Set(hits.map(\.item.id)) == [kept, archived])
 
-            let tasks = try await copy.createFolder(FolderSettings(title: "Tasks", search: FolderSearch(types: ["core.task"])))
-            let refused = try await #require(throws: MarfaError.self) { _ = try await copy.items.list(inFolder: tasks.id) }
+            let tasks = try await copy.createFolder(
+                FolderSettings(title: "Tasks", search: FolderSearch(types: ["core.task"])))
+            let refused = try await #require(throws: MarfaError.self) {
+                _ = try await copy.items.list(inFolder: tasks.id)
+            }
             #expect(refused.code == "invalid")
-            let unknown = try await #require(throws: MarfaError.self) { _ = try await copy.items.list(inFolder: "nowhere") }
+            let unknown = try await #require(throws: MarfaError.self) {
+                _ = try await copy.items.list(inFolder: "nowhere")
+            }
             #expect(unknown.code == "not_held")
             await copy.close()
         }

@@ -17,7 +17,8 @@ import Testing
                 for n in 0..<3 { try bed.write("round \(round) file \(n)", to: "r\(round)/r\(round)f\(n).md") }
                 try bed.write("seed 0 changed in round \(round)", to: "seed0.md")
                 if let seed = try await bed.note(titled: "seed1") {
-                    try await test.updateItem(seed.id, properties: #"{"body": "seed 1 changed elsewhere in \#(round)"}"#)
+                    try await test.updateItem(
+                        seed.id, properties: #"{"body": "seed 1 changed elsewhere in \#(round)"}"#)
                 }
                 let steps = 1 + round % 5
                 let run = try await killProbe(

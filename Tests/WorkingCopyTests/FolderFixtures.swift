@@ -63,7 +63,10 @@ struct FolderBed {
     /// The instance's note titled `title`: its id and body.
     func note(titled title: String) async throws -> (id: String, body: String)? {
         let page = try await test.send(.get, "/items?type=core.note&limit=200").body["data"]?.array ?? []
-        guard let item = page.first(where: { $0["properties"]?["title"]?.string == title && $0["state"]?.string == "active" }),
+        guard
+            let item = page.first(where: {
+                $0["properties"]?["title"]?.string == title && $0["state"]?.string == "active"
+            }),
             let id = item["id"]?.string
         else { return nil }
         return (id, item["properties"]?["body"]?.string ?? "")

@@ -11,7 +11,8 @@ import Glibc
 @Suite(.timeLimit(.minutes(2))) struct FolderSyncTests {
     @Test func theFirstSyncWaitsForConfirmationThenKeepsBothSidesInStep() async throws {
         try await CopyTestInstance.with { test in
-            _ = try await test.createItem("core.note", properties: #"{"title": "From elsewhere", "body": "made there"}"#)
+            _ = try await test.createItem(
+                "core.note", properties: #"{"title": "From elsewhere", "body": "made there"}"#)
             let bed = try await FolderBed.make(test)
             try bed.write("# Groceries\nmilk", to: "Groceries.md")
             try bed.write("ideas", to: "sub/Ideas.md")

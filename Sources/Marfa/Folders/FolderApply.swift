@@ -93,7 +93,8 @@ struct FolderApply {
     mutating func changedDuringPass(_ path: String) {
         flagged.append(
             FlaggedFile(
-                path: path, flag: .unreadable, reason: "The file changed while the pass read it; the next pass takes it."))
+                path: path, flag: .unreadable,
+                reason: "The file changed while the pass read it; the next pass takes it."))
     }
 
     /// The type's title and body fields.

@@ -14,7 +14,8 @@ struct FolderPassRun {
     func run() async throws -> FolderSyncResult {
         let (folder, _) = try await session.settings()
         guard folder.state != .revoked else {
-            throw MarfaError.invalid(message: "The folder \(folder.id) is revoked, and a revoked folder isn't followed.")
+            throw MarfaError.invalid(
+                message: "The folder \(folder.id) is revoked, and a revoked folder isn't followed.")
         }
         let settings = folder.settings
         let hydrated = try await hydrateIfNeeded(settings)
@@ -35,7 +36,8 @@ struct FolderPassRun {
         let catalog = try await session.copy.engine.catalog()
         let items = try await FolderListing(copy: session.copy, folder: folder).items()
         let plan = FolderPlan(
-            disk: scanner.files, ledger: ledger, items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+            disk: scanner.files, ledger: ledger,
+            items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
             content: { ItemContent($0, bodyField: catalog.itemTypes[$0.type]?.bodyField) },
             placement: { Self.placement(of: $0, settings: settings, catalog: catalog) })
         var actions = plan.actions()
@@ -99,7 +101,8 @@ struct FolderPassRun {
         let content = ItemContent(item, bodyField: catalog.itemTypes[item.type]?.bodyField)
         let title = item.title ?? item.properties["title"]?.string ?? item.id
         let name = FolderNames.fileName(for: title, suffix: content.blob == nil ? ".md" : "")
-        guard let directory = settings.firstPlacement[item.type]?.trimmingCharacters(in: CharacterSet(charactersIn: "/")),
+        guard
+            let directory = settings.firstPlacement[item.type]?.trimmingCharacters(in: CharacterSet(charactersIn: "/")),
             !directory.isEmpty
         else { return name }
         return directory + "/" + name

@@ -67,7 +67,8 @@ struct FolderPatterns: Sendable {
                 if glob(pattern.parts[...], prefix[...]) { return true }
             } else if pattern.parts.count == 1, let last = prefix.last, name(pattern.parts[0], last) {
                 return true
-            } else if !pattern.anchored, (0..<prefix.count).contains(where: { glob(pattern.parts[...], prefix[$0...]) }) {
+            } else if !pattern.anchored, (0..<prefix.count).contains(where: { glob(pattern.parts[...], prefix[$0...]) })
+            {
                 return true
             }
         }

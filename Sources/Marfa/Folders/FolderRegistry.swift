@@ -53,9 +53,13 @@ struct FolderRegistry: Sendable {
     func add(_ dir: URL, folder: String) throws(MarfaError) {
         let path = Self.resolved(dir)
         _ = try change { listed throws(MarfaError) in
-            if let other = listed.first(where: { $0.dir != path && (Self.nests(path, $0.dir) || Self.nests($0.dir, path)) }) {
+            if let other = listed.first(where: {
+                $0.dir != path && (Self.nests(path, $0.dir) || Self.nests($0.dir, path))
+            }) {
                 throw .invalid(
-                    message: "\(path) and the folder \(other.dir) would hold one another's files; a folder can't sit inside another.")
+                    message:
+                        "\(path) and the folder \(other.dir) would hold one another's files; a folder can't sit inside another."
+                )
             }
             listed.removeAll { $0.dir == path }
             listed.append(Entry(dir: path, folder: folder, device: Self.device(of: path)))

@@ -42,7 +42,9 @@ struct FolderScanner {
     private mutating func walk(_ relative: String) throws(MarfaError) {
         let directory = relative.isEmpty ? root.path : root.path + "/" + relative
         guard let handle = opendir(directory) else {
-            if relative.isEmpty { throw .io(message: "The folder \(root.path) can't be read: \(FolderFiles.lastError()).") }
+            if relative.isEmpty {
+                throw .io(message: "The folder \(root.path) can't be read: \(FolderFiles.lastError()).")
+            }
             flagged.append(FlaggedFile(path: relative, flag: .unreadable, reason: FolderFiles.lastError()))
             return
         }

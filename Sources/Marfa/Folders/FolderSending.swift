@@ -89,7 +89,8 @@ extension FolderApply {
 
     /// A file renamed or moved: the ledger follows it, and a new name retitles the item.
     mutating func move(_ entry: FolderLedger.Entry, _ file: ScannedFile, _ item: Item) async throws {
-        let title = entry.kind == .text ? FolderNames.title(of: file.path) : String(file.path.split(separator: "/").last ?? "")
+        let title =
+            entry.kind == .text ? FolderNames.title(of: file.path) : String(file.path.split(separator: "/").last ?? "")
         let field = entry.kind == .text ? fields(of: item.type).title : "title"
         if item.properties[field]?.string != title {
             _ = try await copy.items.update(item.id, Edit(.merge([field: .string(title)]), baseVersion: item.version))

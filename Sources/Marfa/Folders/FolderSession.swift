@@ -45,7 +45,8 @@ final class FolderSession: Sendable {
             let ledger = try await FolderLedger.open(state.appendingPathComponent("ledger.sqlite"))
             do {
                 let folderId = try await bound(ledger, binding: binding, directory: directory)
-                let copy = try await WorkingCopy.open(store: state.appendingPathComponent("copy.sqlite"), server: server)
+                let copy = try await WorkingCopy.open(
+                    store: state.appendingPathComponent("copy.sqlite"), server: server)
                 return FolderSession(directory: directory, folderId: folderId, ledger: ledger, copy: copy, lock: lock)
             } catch {
                 await ledger.close()
@@ -65,7 +66,8 @@ final class FolderSession: Sendable {
         }
         guard let folderId = try await ledger.value(folderKey) else {
             throw MarfaError.notFound(
-                code: "not_listed", message: "\(directory.path) follows no folder; add it with Folders.add(_:following:).")
+                code: "not_listed",
+                message: "\(directory.path) follows no folder; add it with Folders.add(_:following:).")
         }
         return folderId
     }

@@ -8,13 +8,16 @@ extension FolderApply {
         let bytes = try await bytes(of: content)
         let url = session.directory.appendingPathComponent(path)
         try await FolderThread.run { () throws(MarfaError) in try FolderFiles.replace(url, with: bytes) }
-        try await ledger.put([try await entry(path, item: item, hash: content.hash, kind: content.blob == nil ? .text : .blob)])
+        try await ledger.put([
+            try await entry(path, item: item, hash: content.hash, kind: content.blob == nil ? .text : .blob)
+        ])
         if new { pull.written += 1 } else { pull.rewritten += 1 }
     }
 
     /// Changed on both sides: the disk's text is written beside as a conflicted copy (sent as a
     /// new item), then the instance's text over the file. Answers the copy, for sending.
-    mutating func conflict(_ file: ScannedFile, _ entry: FolderLedger.Entry, _ item: Item) async throws -> ScannedFile? {
+    mutating func conflict(_ file: ScannedFile, _ entry: FolderLedger.Entry, _ item: Item) async throws -> ScannedFile?
+    {
         guard let bytes = try await current(file) else {
             changedDuringPass(file.path)
             return nil
@@ -37,7 +40,8 @@ extension FolderApply {
         flagged.append(
             FlaggedFile(
                 path: file.path, flag: .conflicted,
-                reason: "Changed here and on the instance: the instance's text is in the file, this one's in \(besidePath).",
+                reason:
+                    "Changed here and on the instance: the instance's text is in the file, this one's in \(besidePath).",
                 item: item.id))
         return ScannedFile(path: besidePath, size: file.size, modified: 0, kind: file.kind, hash: file.hash)
     }

@@ -39,7 +39,9 @@ public final class Folders: Sendable {
                 throw MarfaError.invalid(message: "\(directory.path) isn't a directory.")
             }
             let resolved = URL(fileURLWithPath: FolderRegistry.resolved(directory), isDirectory: true)
-            if let registry { try await FolderThread.run { () throws(MarfaError) in try registry.add(resolved, folder: id) } }
+            if let registry {
+                try await FolderThread.run { () throws(MarfaError) in try registry.add(resolved, folder: id) }
+            }
             try await FolderSession.with(resolved, binding: id, server: nil) { _ in }
             return ListedFolder(directory: resolved, folderId: id)
         }
@@ -70,7 +72,9 @@ public final class Folders: Sendable {
     /// `confirmRemoval(in:)` while the rest goes on.
     public func sync(_ directory: URL) async throws -> FolderSyncResult {
         try await Self.marfa {
-            try await FolderSession.with(directory, server: server) { try await FolderPassRun(session: $0, observer: observer).run() }
+            try await FolderSession.with(directory, server: server) {
+                try await FolderPassRun(session: $0, observer: observer).run()
+            }
         }
     }
 

@@ -40,7 +40,9 @@ extension Folders {
                 var apply = FolderApply(session: session, settings: FolderSettings(), catalog: catalog)
                 var restored = 0
                 for path in paused.disk {
-                    guard let entry = entries[path], let item = try await session.copy.engine.item(entry.itemId) else { continue }
+                    guard let entry = entries[path], let item = try await session.copy.engine.item(entry.itemId) else {
+                        continue
+                    }
                     try await apply.write(item, at: path, new: false)
                     restored += 1
                 }

@@ -18,7 +18,9 @@ extension Folders {
                 }
                 let waiting = Set(try await session.copy.queue.all().filter { $0.verdict == nil }.compactMap(\.itemId))
                 var files = scanner.files.values.map { file -> FileStatus in
-                    guard let entry = ledger[file.path] else { return FileStatus(path: file.path, state: .unmatched, item: nil) }
+                    guard let entry = ledger[file.path] else {
+                        return FileStatus(path: file.path, state: .unmatched, item: nil)
+                    }
                     let state: FileState =
                         file.hash != entry.hash ? .held : waiting.contains(entry.itemId) ? .waiting : .inStep
                     return FileStatus(path: file.path, state: state, item: entry.itemId)

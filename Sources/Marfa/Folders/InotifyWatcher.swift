@@ -56,7 +56,8 @@ final class InotifyWatcher: DirectoryWatcher {
 
     /// The reading thread: waits for events or the stop, and tells each batch once.
     private static func read(
-        _ descriptor: Int32, wake: Int32, paths: [Int32: String], to continuation: AsyncStream<DirectoryChange>.Continuation
+        _ descriptor: Int32, wake: Int32, paths: [Int32: String],
+        to continuation: AsyncStream<DirectoryChange>.Continuation
     ) {
         var paths = paths
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -66,7 +67,10 @@ final class InotifyWatcher: DirectoryWatcher {
             continuation.finish()
         }
         while true {
-            var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var polled = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
             guard poll(&polled, 2, -1) >= 0 || errno == EINTR else {
                 continuation.yield(.failed(.io(message: "The folder's watch failed: \(FolderFiles.lastError()).")))
                 return
@@ -79,12 +83,16 @@ final class InotifyWatcher: DirectoryWatcher {
     }
 
     /// What one read of events says; new directories gain watches.
-    private static func batch(_ bytes: ArraySlice<UInt8>, descriptor: Int32, paths: inout [Int32: String]) -> DirectoryChange {
+    private static func batch(
+        _ bytes: ArraySlice<UInt8>, descriptor: Int32, paths: inout [Int32: String]
+    ) -> DirectoryChange {
         var offset = bytes.startIndex
         var change = DirectoryChange.changed
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= bytes.endIndex {
-            let event = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self) }
+            let event = bytes.withUnsafeBytes {
+                $0.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
+            }
             let nameStart = offset + header
             let nameBytes = bytes[nameStart..<min(nameStart + Int(event.len), bytes.endIndex)].prefix { $0 != 0 }
             offset = nameStart + Int(event.len)

@@ -10,7 +10,9 @@ extension Items {
     /// - Throws: `notFound(not_held)` for a folder the copy doesn't hold; `invalid` for a search the
     ///   copy can't answer whole (a type or tier outside its slice, a filter it can't read), never
     ///   an answer in part.
-    public func list(inFolder id: String, sort: Sort = Sort(), limit: Int? = nil, offset: Int? = nil) async throws
+    public func list(
+        inFolder id: String, sort: Sort = Sort(), limit: Int? = nil, offset: Int? = nil
+    ) async throws
         -> [Item]
     {
         try await copy.perform {
