@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec check-corpus icons clean format check-format
+.PHONY: deps build test demo demo-folders docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec check-corpus icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -36,6 +36,10 @@ test: deps
 ## demo: the walkthrough app
 demo: deps
 	swift run $(SWIFT_BUILD_FLAGS) reading-list
+
+## demo-folders: a temporary directory kept in step with a folder on a local instance, watched
+demo-folders: deps
+	swift run $(SWIFT_BUILD_FLAGS) folders-demo
 
 ## docs: DocC documentation of every public product as static HTML in .build/docs, then where it is and how to
 ## serve it (python3 -m http.server --directory .build/docs 8000); fails on a broken symbol link, a public symbol

@@ -123,6 +123,8 @@ let package = Package(
                 "MarfaOpenAPIGenerator", "MarfaTelemetry",
             ],
             path: "Examples/ReadingList", plugins: ["MarfaOpenAPIPlugin"]),
+        // The folders walkthrough `make demo-folders` runs.
+        .executableTarget(name: "folders-demo", dependencies: ["Marfa", "MarfaLocal"], path: "Examples/FoldersDemo"),
         // The notes model the testing article shows, tested only through a fake copy.
         .target(name: "NotesExample", dependencies: ["Marfa"], path: "Examples/NotesModel"),
 
