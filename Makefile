@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo demo-folders docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec check-corpus icons clean format check-format
+.PHONY: deps build test demo demo-folders docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files bench-folders check-real-spec check-corpus icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -115,6 +115,12 @@ bench-drain: deps
 bench-files: deps
 	swift build -c release --product marfa-local >/dev/null
 	swift run -c release CopyBenchmark files $(BENCH_FILES_ARGS)
+
+## bench-folders: a folder of 5,000 Markdown files synced the first time, an incremental pass of 200
+## changes and the watch's latency, each beside the raw reads and writes it does (BENCH_FOLDERS_ARGS: files)
+bench-folders: deps
+	swift build -c release --product marfa-local >/dev/null
+	swift run -c release CopyBenchmark folders $(BENCH_FOLDERS_ARGS)
 
 ## fuzz: build the libFuzzer targets (Fuzz/: AddressSanitizer, .build-fuzz) and run each for FUZZ_SECONDS (60)
 ## from its corpus in Fuzz/Corpus, printing executions and coverage; fails when any target crashes

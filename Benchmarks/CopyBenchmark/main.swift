@@ -15,6 +15,7 @@ import MarfaOpenAPIRuntime
 //        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
 //        CopyBenchmark files [count, default 200] [KiB, default 1024] [rounds, default 4] [large MiB, default 1024]
 //        (see FilesBench and LargeFileBench; large MiB 0 leaves the large file out)
+//        CopyBenchmark folders [files, default 5000]   (see FoldersBench)
 
 if CommandLine.arguments.dropFirst().first == "drain" {
     let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
@@ -57,6 +58,22 @@ if CommandLine.arguments.dropFirst().first == "files" {
     }
     print(
         "load average after: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "folders" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 5000
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "marfa-folders-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
+    do {
+        try await FoldersBench.run(files: count, local: local, folder: folder)
+    } catch {
+        print("folders benchmark failed: \(error)")
+    }
+    local.stop()
     try? FileManager.default.removeItem(at: folder)
     exit(0)
 }

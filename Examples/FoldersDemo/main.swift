@@ -56,11 +56,14 @@ func walkthrough() async throws {
     let sent = try await nextPass(&events) { $0.scan.created > 0 }
     _ = try await elsewhere.hydrate(types: ["core.note"], tier: .library)
     let todo = try await elsewhere.items.list().first { $0.title == "Todo" }
-    show("the watch sent \(sent.scan.created) file; elsewhere the item \"\(todo?.title ?? "?")\" reads \"\(todo?.body ?? "")\"")
+    show(
+        "the watch sent \(sent.scan.created) file; elsewhere the item \"\(todo?.title ?? "?")\" reads \"\(todo?.body ?? "")\""
+    )
 
     step("Edit the item elsewhere: its file is rewritten")
     guard let todo else { throw MarfaError.invalid(message: "The new file's item never arrived.") }
-    _ = try await elsewhere.items.update(todo.id, Edit(.merge(["body": "Call the plumber on Monday"]), baseVersion: todo.version))
+    _ = try await elsewhere.items.update(
+        todo.id, Edit(.merge(["body": "Call the plumber on Monday"]), baseVersion: todo.version))
     _ = try await elsewhere.queue.drain()
     let pulled = try await nextPass(&events) { ($0.pull?.rewritten ?? 0) > 0 }
     let text = String(decoding: try Data(contentsOf: notes.appending(path: "Todo.md")), as: UTF8.self)

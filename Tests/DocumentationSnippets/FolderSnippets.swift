@@ -45,7 +45,8 @@ import Testing
     @Test func aFolderIsKeptInStepAndWatched() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-folders-\(UUID().uuidString)")
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "snippet-folders-\(UUID().uuidString)")
             let notes = root.appendingPathComponent("Notes")
             try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: root) }

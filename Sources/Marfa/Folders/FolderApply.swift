@@ -14,6 +14,10 @@ struct FolderApply {
     var rebased = 0
     var gaveWay = 0
     var flagged: [FlaggedFile] = []
+    /// What the ledger learns once the steps are done, in one step of its own: each side is
+    /// written first, so a crash before it leaves sides the next pass finds agreeing.
+    private var learned: [String: FolderLedger.Entry] = [:]
+    private var forgotten: Set<String> = []
 
     init(
         session: FolderSession, settings: FolderSettings, catalog: CopyCatalog,
@@ -50,6 +54,27 @@ struct FolderApply {
         news += actions.compactMap { if case .sendNew(let file) = $0 { file } else { nil } }
         await sendNew(news)
         for action in actions { await apply(action) }
+        _ = await attempt("") { try await $0.flush() }
+    }
+
+    /// The ledger will hold `entry` for its path.
+    mutating func learn(_ entry: FolderLedger.Entry) {
+        forgotten.remove(entry.path)
+        learned[entry.path] = entry
+    }
+
+    /// The ledger will forget `path`.
+    mutating func forget(_ path: String) {
+        learned[path] = nil
+        forgotten.insert(path)
+    }
+
+    /// Writes what the ledger learned and forgot.
+    mutating func flush() async throws {
+        try await ledger.remove(forgotten.sorted())
+        try await ledger.put(learned.values.sorted { $0.path < $1.path })
+        learned = [:]
+        forgotten = []
     }
 
     private mutating func apply(_ action: FolderAction) async {
@@ -61,10 +86,10 @@ struct FolderApply {
         case .writeNew(let item, let path): _ = await attempt(path) { try await $0.write(item, at: path, new: true) }
         case .rewrite(let entry, let item):
             _ = await attempt(entry.path) { try await $0.write(item, at: entry.path, new: false) }
-        case .record(let entry): _ = await attempt(entry.path) { try await $0.ledger.put([entry]) }
+        case .record(let entry): learn(entry)
         case .removeItem(let entry, let item): _ = await attempt(entry.path) { try await $0.removeItem(entry, item) }
         case .removeFile(let entry): _ = await attempt(entry.path) { try await $0.removeFile(entry) }
-        case .forget(let entry): _ = await attempt(entry.path) { try await $0.ledger.remove([entry.path]) }
+        case .forget(let entry): forget(entry.path)
         case .sendNew, .conflict: return
         }
     }

@@ -42,7 +42,7 @@ final class FolderLedger: Sendable {
     static func open(_ file: URL) async throws(MarfaError) -> FolderLedger {
         do {
             let pool = try await SQLitePool.open(
-                path: file.path, configuration: .init(readerCount: 1, fullSync: true))
+                path: file.path, configuration: .init(readerCount: 1))
             _ = try await pool.migrate(migrations)
             return FolderLedger(pool: pool)
         } catch {

@@ -21,7 +21,7 @@ extension FolderApply {
                 scan.created += 1
             }
         }
-        _ = await attempt(files[0].path) { [sent] in try await $0.ledger.put(sent) }
+        for entry in sent { learn(entry) }
     }
 
     /// A file recorded as being sent whose item the copy doesn't hold: its create, again.
@@ -30,7 +30,7 @@ extension FolderApply {
         var done = entry
         done.hash = file.hash
         done.sending = false
-        try await ledger.put([done])
+        learn(done)
         scan.created += 1
     }
 
@@ -83,7 +83,7 @@ extension FolderApply {
         done.hash = file.hash
         done.size = file.size
         done.modified = file.modified
-        try await ledger.put([done])
+        learn(done)
         scan.changed += 1
     }
 
@@ -99,15 +99,15 @@ extension FolderApply {
         moved.path = file.path
         moved.size = file.size
         moved.modified = file.modified
-        try await ledger.put([moved])
-        try await ledger.remove([entry.path])
+        forget(entry.path)
+        learn(moved)
         scan.moved += 1
     }
 
     /// A file removed on disk: its item goes to the bin (restorable there).
     mutating func removeItem(_ entry: FolderLedger.Entry, _ item: Item) async throws {
         _ = try await copy.items.delete(item.id)
-        try await ledger.remove([entry.path])
+        forget(entry.path)
         scan.removed += 1
     }
 }

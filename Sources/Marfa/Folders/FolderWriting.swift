@@ -8,9 +8,7 @@ extension FolderApply {
         let bytes = try await bytes(of: content)
         let url = session.directory.appendingPathComponent(path)
         try await FolderThread.run { () throws(MarfaError) in try FolderFiles.replace(url, with: bytes) }
-        try await ledger.put([
-            try await entry(path, item: item, hash: content.hash, kind: content.blob == nil ? .text : .blob)
-        ])
+        learn(try await entry(path, item: item, hash: content.hash, kind: content.blob == nil ? .text : .blob))
         if new { pull.written += 1 } else { pull.rewritten += 1 }
     }
 
@@ -56,7 +54,7 @@ extension FolderApply {
             }
             try FolderFiles.remove(url)
         }
-        try await ledger.remove([entry.path])
+        forget(entry.path)
         pull.removed += 1
     }
 

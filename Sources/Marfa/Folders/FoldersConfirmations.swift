@@ -46,6 +46,7 @@ extension Folders {
                     try await apply.write(item, at: path, new: false)
                     restored += 1
                 }
+                try await apply.flush()
                 try await ledger.remove(paused.pull)
                 try await ledger.encode(PausedRemoval?.none, as: FolderPassRun.pausedKey)
                 try await ledger.encode(PausedRemoval?.none, as: FolderPassRun.confirmedRemovalKey)
