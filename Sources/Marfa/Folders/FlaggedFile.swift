@@ -18,12 +18,14 @@ public struct FlaggedFile: Sendable, Hashable {
 
     /// Relative to the folder.
     public var path: String
+    /// Why it was left alone.
     public var flag: Flag
     /// A sentence fit to show a person.
     public var reason: String
     /// The item the file stands for, when it has one.
     public var item: String?
 
+    /// A value with these members.
     public init(path: String, flag: Flag, reason: String, item: String? = nil) {
         self.path = path
         self.flag = flag

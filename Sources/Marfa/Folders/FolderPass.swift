@@ -2,6 +2,7 @@
 public struct FolderPass: Sendable, Hashable {
     /// The settings the pass followed.
     public var settings: FolderSettings
+    /// What the pass found on disk and sent.
     public var scan: FolderScan
     /// The drain that sent the pass's writes; `unavailable` says when the instance wasn't reached.
     public var drain: DrainReport
@@ -14,6 +15,7 @@ public struct FolderPass: Sendable, Hashable {
     /// The files it left alone.
     public var flagged: [FlaggedFile]
 
+    /// A value with these members.
     public init(
         settings: FolderSettings, scan: FolderScan, drain: DrainReport, rebased: Int = 0, gaveWay: Int = 0,
         pull: FolderPull? = nil, flagged: [FlaggedFile] = []

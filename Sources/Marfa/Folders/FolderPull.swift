@@ -9,6 +9,7 @@ public struct FolderPull: Sendable, Hashable {
     /// Files changed on both sides: the instance's text in the file, the disk's in a copy beside.
     public var conflicts = 0
 
+    /// A value with these members.
     public init(written: Int = 0, rewritten: Int = 0, removed: Int = 0, conflicts: Int = 0) {
         self.written = written
         self.rewritten = rewritten

@@ -13,6 +13,7 @@ public struct FolderScan: Sendable, Hashable {
     /// Files removed from disk whose items were deleted.
     public var removed = 0
 
+    /// A value with these members.
     public init(files: Int = 0, read: Int = 0, created: Int = 0, changed: Int = 0, moved: Int = 0, removed: Int = 0) {
         self.files = files
         self.read = read

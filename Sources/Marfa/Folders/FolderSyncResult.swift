@@ -1,5 +1,6 @@
 /// What `Folders.sync(_:)` did: a pass, or the plan of a first sync waiting for confirmation.
 public enum FolderSyncResult: Sendable, Hashable {
+    /// A pass ran.
     case synced(FolderSync)
     /// The first sync would write or send files: nothing was, until `confirmFirstSync(in:)`.
     case awaitingConfirmation(FirstSyncPlan)
@@ -11,8 +12,10 @@ public struct FolderSync: Sendable, Hashable {
     public var hydrated: HydrateReport?
     /// Why the catch-up failed (the pass then worked from what the copy held), else nil.
     public var catchUpError: MarfaError?
+    /// The pass over the folder.
     public var pass: FolderPass
 
+    /// A value with these members.
     public init(hydrated: HydrateReport? = nil, catchUpError: MarfaError? = nil, pass: FolderPass) {
         self.hydrated = hydrated
         self.catchUpError = catchUpError
@@ -29,6 +32,7 @@ public struct FirstSyncPlan: Sendable, Hashable, Codable {
     /// Files that would be kept beside one of the same name holding other text.
     public var beside: Int
 
+    /// A value with these members.
     public init(write: Int, send: Int, beside: Int) {
         self.write = write
         self.send = send

@@ -7,6 +7,7 @@ import MarfaClock
 /// confirmed, and a `MarfaError` when the watch can't go on. The watch holds the folder's lock,
 /// so other processes' calls on it throw `readingHandle` until `stop()`.
 public final class FolderWatch: AsyncSequence, Sendable {
+    /// What the watch tells.
     public typealias Element = FolderEvent
 
     private let events: AsyncThrowingStream<FolderEvent, any Error>
@@ -21,6 +22,7 @@ public final class FolderWatch: AsyncSequence, Sendable {
         continuation.onTermination = { [task] _ in task.cancel() }
     }
 
+    /// The events, from the first pass on.
     public func makeAsyncIterator() -> AsyncThrowingStream<FolderEvent, any Error>.Iterator {
         events.makeAsyncIterator()
     }

@@ -7,6 +7,7 @@ public struct ListedFolder: Sendable, Hashable {
     /// The id of the `system.folder` it follows.
     public var folderId: String
 
+    /// A folder with these values.
     public init(directory: URL, folderId: String) {
         self.directory = directory
         self.folderId = folderId

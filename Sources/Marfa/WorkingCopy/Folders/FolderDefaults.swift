@@ -11,6 +11,7 @@ public struct FolderDefaults: Sendable, Hashable {
     /// From edge type to the ids of the items each new file is linked to.
     public var edges: [String: [String]]
 
+    /// A value with these members.
     public init(
         type: String? = nil, tier: Tier? = nil, properties: JSONObject = [:], tags: [String] = [],
         edges: [String: [String]] = [:]

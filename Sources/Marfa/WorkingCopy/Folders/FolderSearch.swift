@@ -11,6 +11,7 @@ public struct FolderSearch: Sendable, Hashable {
     /// An item id: that item and everything it reaches along `parent-of`.
     public var beneath: String?
 
+    /// A value with these members.
     public init(
         types: [String] = [], tier: Tier? = nil, states: [ItemState]? = nil, filter: String? = nil,
         beneath: String? = nil

@@ -15,6 +15,7 @@ public struct FolderSettings: Sendable, Hashable {
     /// How large a removal must be to wait for confirmation.
     public var removalThreshold: RemovalThreshold
 
+    /// A value with these members.
     public init(
         title: String? = nil, search: FolderSearch = FolderSearch(), defaults: FolderDefaults = FolderDefaults(),
         include: [String] = [], ignore: [String] = [], firstPlacement: [String: String] = [:],

@@ -6,6 +6,7 @@ public struct RemovalThreshold: Sendable, Hashable {
     /// nil is 0.25.
     public var fraction: Double?
 
+    /// A value with these members.
     public init(files: UInt64? = nil, fraction: Double? = nil) {
         self.files = files
         self.fraction = fraction
