@@ -17,7 +17,8 @@ enum FoldersBench {
         let rawNotes = folder.appendingPathComponent("raw")
         for directory in [notes, rawNotes] { try writeFolder(directory, count: count) }
         let store = try await WorkingCopy.open(store: folder.appendingPathComponent("settings.sqlite"), server: server)
-        let settings = try await store.createFolder(FolderSettings(title: "Bench", search: FolderSearch(types: ["core.note"])))
+        let settings = try await store.createFolder(
+            FolderSettings(title: "Bench", search: FolderSearch(types: ["core.note"])))
         await store.close()
         let folders = Folders(server: server, registry: folder.appendingPathComponent("folders.json"))
         _ = try await folders.add(notes, following: settings.id)
@@ -43,7 +44,9 @@ enum FoldersBench {
         _ folders: Folders, notes: URL, rawNotes: URL, rawIDs: [String], local: LocalProcess, count: Int
     ) async throws {
         let changed = Array(0..<min(100, count / 2))
-        for index in changed { try text(index, round: 1).write(to: file(notes, index), atomically: true, encoding: .utf8) }
+        for index in changed {
+            try text(index, round: 1).write(to: file(notes, index), atomically: true, encoding: .utf8)
+        }
         let listed = try await allNotes(local)
         for index in changed {
             guard let id = listed["n\(count / 2 + index)"] else { throw BenchFailure("note \(index) missing") }
@@ -52,7 +55,8 @@ enum FoldersBench {
         let start = ContinuousClock.now
         let pass = try await pass(folders, notes)
         let passSeconds = seconds(ContinuousClock.now - start)
-        precondition(pass.scan.changed == changed.count && pass.pull?.rewritten == changed.count, "incremental: \(pass)")
+        precondition(
+            pass.scan.changed == changed.count && pass.pull?.rewritten == changed.count, "incremental: \(pass)")
 
         let rawStart = ContinuousClock.now
         for index in changed {
@@ -66,7 +70,8 @@ enum FoldersBench {
             String(
                 format:
                     "incremental pass of %d changes (%d on disk, %d on the instance, %d files scanned): folders %.2f s (target < 2 s), raw %.2f s; folders/raw %.2f",
-                2 * changed.count, changed.count, changed.count, count, passSeconds, rawSeconds, passSeconds / rawSeconds))
+                2 * changed.count, changed.count, changed.count, count, passSeconds, rawSeconds,
+                passSeconds / rawSeconds))
     }
 
     private static func watchLatency(_ folders: Folders, notes: URL, local: LocalProcess) async throws {
@@ -76,7 +81,8 @@ enum FoldersBench {
         var latencies: [Double] = []
         for round in 0..<5 {
             let start = ContinuousClock.now
-            try "watched \(round)".write(to: notes.appendingPathComponent("watched-\(round).md"), atomically: true, encoding: .utf8)
+            try "watched \(round)".write(
+                to: notes.appendingPathComponent("watched-\(round).md"), atomically: true, encoding: .utf8)
             while let event = try await events.next() {
                 if case .passed(let pass) = event, pass.scan.created > 0, pass.drain.answered > 0 { break }
             }
@@ -87,7 +93,8 @@ enum FoldersBench {
         precondition((0..<5).allSatisfy { held["watched-\($0)"] != nil }, "a watched file never reached the instance")
         print(
             String(
-                format: "watch: a file written on disk on the instance in %.2f s median, %.2f s worst (target < 1 s; 250 ms debounce)",
+                format:
+                    "watch: a file written on disk on the instance in %.2f s median, %.2f s worst (target < 1 s; 250 ms debounce)",
                 latencies.sorted()[2], latencies.max() ?? 0))
     }
 
@@ -101,7 +108,9 @@ enum FoldersBench {
     /// `count` files of 1 to 20 KiB of Markdown text.
     private static func writeFolder(_ directory: URL, count: Int) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for index in 0..<count { try text(index, round: 0).write(to: file(directory, index), atomically: false, encoding: .utf8) }
+        for index in 0..<count {
+            try text(index, round: 0).write(to: file(directory, index), atomically: false, encoding: .utf8)
+        }
     }
 
     private static func text(_ index: Int, round: Int) -> String {
@@ -155,13 +164,16 @@ enum FoldersBench {
         return bytes
     }
 
-    private static func send(_ method: HTTPMethod, _ path: String, json: JSONValue, local: LocalProcess) async throws -> JSONValue {
+    private static func send(
+        _ method: HTTPMethod, _ path: String, json: JSONValue, local: LocalProcess
+    ) async throws -> JSONValue {
         let fields: HTTPFields = [
             "Authorization": "Bearer \(local.key)", "Content-Type": "application/json",
             "Idempotency-Key": UUID().uuidString.lowercased(),
         ]
         let (response, body) = try await Server.defaultTransport.send(
-            HTTPRequest(method: method, path: path, headerFields: fields), body: HTTPBody(Array(JSONText.encode(json).utf8)),
+            HTTPRequest(method: method, path: path, headerFields: fields),
+            body: HTTPBody(Array(JSONText.encode(json).utf8)),
             baseURL: local.url, operationID: "raw")
         let bytes = try await body?.collect(upTo: 1 << 20) ?? []
         guard (200..<300).contains(response.status) else { throw BenchFailure("\(path) answered \(response.status)") }

@@ -17,6 +17,9 @@ final class FolderLedger: Sendable {
         var kind: ScannedFile.Kind
         /// Recorded before its item's create was queued; cleared once it was.
         var sending: Bool
+        /// The item's version when its content last had `hash` (0: unknown), so an unchanged
+        /// item's text needn't be hashed again.
+        var version: Int64 = 0
 
         /// What a scan may take unread: the file as the ledger last saw it.
         var seen: ScannedFile { ScannedFile(path: path, size: size, modified: modified, kind: kind, hash: hash) }
@@ -28,7 +31,8 @@ final class FolderLedger: Sendable {
             sql: """
                 CREATE TABLE files(
                     path TEXT PRIMARY KEY, item_id TEXT NOT NULL, hash TEXT NOT NULL, size INTEGER NOT NULL,
-                    modified REAL NOT NULL, kind TEXT NOT NULL, sending INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+                    modified REAL NOT NULL, kind TEXT NOT NULL, sending INTEGER NOT NULL DEFAULT 0,
+                    version INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
                 CREATE INDEX files_by_item ON files(item_id);
                 CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                 """)
@@ -61,7 +65,7 @@ final class FolderLedger: Sendable {
                     path: row.string("path") ?? "", itemId: row.string("item_id") ?? "", hash: row.string("hash") ?? "",
                     size: row.int64("size") ?? 0, modified: row.double("modified") ?? 0,
                     kind: ScannedFile.Kind(rawValue: row.string("kind") ?? "") ?? .text,
-                    sending: row.bool("sending") ?? false)
+                    sending: row.bool("sending") ?? false, version: row.int64("version") ?? 0)
                 entries[entry.path] = entry
             }
             return entries
@@ -75,10 +79,10 @@ final class FolderLedger: Sendable {
             for entry in entries {
                 _ = try db.run(
                     """
-                    INSERT OR REPLACE INTO files(path, item_id, hash, size, modified, kind, sending)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO files(path, item_id, hash, size, modified, kind, sending, version)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, entry.path, entry.itemId, entry.hash, entry.size, entry.modified, entry.kind.rawValue,
-                    entry.sending)
+                    entry.sending, entry.version)
             }
         }
     }

@@ -90,7 +90,11 @@ struct FolderPassRun {
     private func drain() async -> DrainReport {
         guard session.copy.sync != nil else { return DrainReport(unavailable: "The folder has no server.") }
         do {
-            return try await session.copy.queue.drain()
+            let report = try await session.copy.queue.drain()
+            // The folder's copy serves no app that reads its verdicts: a queue kept short keeps
+            // each later write and drain short.
+            _ = try await session.copy.queue.forgetAnswered()
+            return report
         } catch {
             return DrainReport(unavailable: MarfaError(error).message)
         }

@@ -42,7 +42,7 @@ struct FolderPlan {
             guard let file else { return .forget(entry) }
             return file.hash == entry.hash ? .removeFile(entry) : .sendNew(file)
         }
-        let itemHash = content(item).hash
+        let itemHash = item.version == entry.version ? entry.hash : content(item).hash
         guard let file else {
             if itemHash == entry.hash, var moved = newByHash[entry.hash], !moved.isEmpty {
                 let target = moved.removeFirst()
@@ -54,11 +54,14 @@ struct FolderPlan {
         let onDisk = file.hash != entry.hash
         let elsewhere = itemHash != entry.hash
         switch (onDisk, elsewhere) {
-        case (false, false): return entry.sending ? .record(with(entry, file)) : nil
+        case (false, false):
+            return entry.sending || entry.version != item.version
+                ? .record(with(entry, file, version: item.version)) : nil
         case (true, false): return .sendChange(file, entry, item)
         case (false, true): return .rewrite(entry, item)
         case (true, true):
-            return file.hash == itemHash ? .record(with(entry, file)) : .conflict(file, entry, item)
+            return file.hash == itemHash
+                ? .record(with(entry, file, version: item.version)) : .conflict(file, entry, item)
         }
     }
 
@@ -85,11 +88,12 @@ struct FolderPlan {
         let file = disk[path]
         return FolderLedger.Entry(
             path: path, itemId: item.id, hash: content(item).hash, size: file?.size ?? 0, modified: file?.modified ?? 0,
-            kind: file?.kind ?? .text, sending: false)
+            kind: file?.kind ?? .text, sending: false, version: item.version)
     }
 
-    private func with(_ entry: FolderLedger.Entry, _ file: ScannedFile) -> FolderLedger.Entry {
+    private func with(_ entry: FolderLedger.Entry, _ file: ScannedFile, version: Int64) -> FolderLedger.Entry {
         var entry = entry
+        entry.version = version
         entry.hash = file.hash
         entry.size = file.size
         entry.modified = file.modified

@@ -74,6 +74,7 @@ extension FolderApply {
         let url = session.directory.appendingPathComponent(path)
         let (size, modified) = try await FolderThread.run { () -> (Int64, Double) in FolderFiles.sizeAndTime(of: url) }
         return FolderLedger.Entry(
-            path: path, itemId: item.id, hash: hash, size: size, modified: modified, kind: kind, sending: false)
+            path: path, itemId: item.id, hash: hash, size: size, modified: modified, kind: kind, sending: false,
+            version: item.version)
     }
 }
