@@ -378,7 +378,6 @@ extension APIProtocol {
             let input = Operations.DeleteView.Input(path: path, headers: headers)
             switch try await self.deleteView(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)

@@ -71,6 +71,7 @@ extension Components.Schemas {
         case housekeepingJobRunning
         case requestTooLarge
         case blobTooLarge
+        case rangeNotSatisfiable
         case idempotencyKeyReused
         case compatibleWithViolation
         case versionBumpMismatch
@@ -134,6 +135,7 @@ extension Components.Schemas {
                 case "housekeeping_job_running": self = .housekeepingJobRunning
                 case "request_too_large": self = .requestTooLarge
                 case "blob_too_large": self = .blobTooLarge
+                case "range_not_satisfiable": self = .rangeNotSatisfiable
                 case "idempotency_key_reused": self = .idempotencyKeyReused
                 case "compatible_with_violation": self = .compatibleWithViolation
                 case "version_bump_mismatch": self = .versionBumpMismatch
@@ -198,6 +200,7 @@ extension Components.Schemas {
                 case .housekeepingJobRunning: "housekeeping_job_running"
                 case .requestTooLarge: "request_too_large"
                 case .blobTooLarge: "blob_too_large"
+                case .rangeNotSatisfiable: "range_not_satisfiable"
                 case .idempotencyKeyReused: "idempotency_key_reused"
                 case .compatibleWithViolation: "compatible_with_violation"
                 case .versionBumpMismatch: "version_bump_mismatch"
@@ -207,366 +210,422 @@ extension Components.Schemas {
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.validationError, .missingRequiredField, .invalidId, .invalidType, .invalidProperties, .unknownType, .invalidTransition, .propertyShadowsField, .inheritanceViolation, .invalidSchema, .edgeCycle, .edgeConstraintViolation, .bulkConfirmationRequired, .unauthorized, .forbidden, .typeNotPermitted, .edgePermissionDenied, .coreTypeImmutable, .scopedCredentialNotPermitted, .notFound, .itemNotFound, .typeNotFound, .edgeNotFound, .edgeTypeNotFound, .webhookNotFound, .apiKeyNotFound, .blobNotFound, .ownerNotFound, .typeMoveNotFound, .housekeepingJobNotFound, .folderNotFound, .viewNotFound, .grantNotFound, .versionConflict, .ancestorUnavailable, .readViewChanged, .conflict, .idReused, .typeMismatch, .typeAlreadyExists, .typeInUse, .typeHasSubtypes, .typeChainUnresolvable, .typeMoveBlocked, .edgeTypeInUse, .sourceIdConflict, .provenanceCollision, .linkTaken, .ownerExists, .instanceChanged, .housekeepingJobRunning, .requestTooLarge, .blobTooLarge, .idempotencyKeyReused, .compatibleWithViolation, .versionBumpMismatch, .rateLimited, .quotaExceeded, .writeContention]
+        public static let allCases: [Self] = [.validationError, .missingRequiredField, .invalidId, .invalidType, .invalidProperties, .unknownType, .invalidTransition, .propertyShadowsField, .inheritanceViolation, .invalidSchema, .edgeCycle, .edgeConstraintViolation, .bulkConfirmationRequired, .unauthorized, .forbidden, .typeNotPermitted, .edgePermissionDenied, .coreTypeImmutable, .scopedCredentialNotPermitted, .notFound, .itemNotFound, .typeNotFound, .edgeNotFound, .edgeTypeNotFound, .webhookNotFound, .apiKeyNotFound, .blobNotFound, .ownerNotFound, .typeMoveNotFound, .housekeepingJobNotFound, .folderNotFound, .viewNotFound, .grantNotFound, .versionConflict, .ancestorUnavailable, .readViewChanged, .conflict, .idReused, .typeMismatch, .typeAlreadyExists, .typeInUse, .typeHasSubtypes, .typeChainUnresolvable, .typeMoveBlocked, .edgeTypeInUse, .sourceIdConflict, .provenanceCollision, .linkTaken, .ownerExists, .instanceChanged, .housekeepingJobRunning, .requestTooLarge, .blobTooLarge, .rangeNotSatisfiable, .idempotencyKeyReused, .compatibleWithViolation, .versionBumpMismatch, .rateLimited, .quotaExceeded, .writeContention]
     }
 }
 
 extension Components.Schemas {
-    /// An app the owner approved. Not in the public Marfa document.
-    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var clientId: Swift.String
-        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var scopes: [Swift.String]
-        public var createdAt: Foundation.Date
-        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
-            self.id = id
-            self.clientId = clientId
-            self.clientName = clientName
-            self.scopes = scopes
-            self.createdAt = createdAt
-            self.lastUsedAt = lastUsedAt
+    /// A named permission. Open.
+    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case schemaWrite
+        case keysMint
+        case itemsPurge
+        case webhooksManage
+        case configManage
+        case auditRead
+        case grantsManage
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "schema.write": self = .schemaWrite
+                case "keys.mint": self = .keysMint
+                case "items.purge": self = .itemsPurge
+                case "webhooks.manage": self = .webhooksManage
+                case "config.manage": self = .configManage
+                case "audit.read": self = .auditRead
+                case "grants.manage": self = .grantsManage
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .schemaWrite: "schema.write"
+                case .keysMint: "keys.mint"
+                case .itemsPurge: "items.purge"
+                case .webhooksManage: "webhooks.manage"
+                case .configManage: "config.manage"
+                case .auditRead: "audit.read"
+                case .grantsManage: "grants.manage"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
+    }
+}
+
+extension Components.Schemas {
+    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
+    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
+    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
+    /// sources, never a read by id.
+    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: Components.Schemas.TypeList?
+        public var sourceAllowlist: Components.Schemas.SourceLever?
+        public var sourceFilter: Components.Schemas.SourceLever?
+        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
+            self.strictMode = strictMode
+            self.sourceAllowlist = sourceAllowlist
+            self.sourceFilter = sourceFilter
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
-            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
-            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
+            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
+            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
+            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.clientId, forKey: "client_id")
-            try container.encodeIfPresent(self.clientName, forKey: "client_name")
-            try container.encode(self.scopes, forKey: "scopes")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(self.lastUsedAt, forKey: "last_used_at")
+            try container.encodeIfPresent(self.strictMode, forKey: "strict_mode")
+            try container.encodeIfPresent(self.sourceAllowlist, forKey: "source_allowlist")
+            try container.encodeIfPresent(self.sourceFilter, forKey: "source_filter")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.keys, forKey: "keys")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
-    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
-    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
-    /// public Marfa document.
-    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance the caller expects.
-        public var instanceId: Swift.String?
-        /// Levers left out are unchanged; `null` removes every lever.
-        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
-        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
-            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
-            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
-            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
-            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
-            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
-            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
-            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
-            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
-            try container.encodeIfPresent(self.enforcement, forKey: "enforcement")
-            try container.encodeIfPresent(self.maxEventHopBudget, forKey: "max_event_hop_budget")
-            try container.encodeIfPresent(self.auditRetentionDays, forKey: "audit_retention_days")
-            try container.encodeIfPresent(self.eventLogRetentionHours, forKey: "event_log_retention_hours")
-            try container.encodeIfPresent(self.trashRetentionDays, forKey: "trash_retention_days")
-            try container.encodeIfPresent(self.activityRetentionDays, forKey: "activity_retention_days")
-            try container.encodeIfPresent(self.inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
-            try container.encodeIfPresent(self.inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.ItemType
-        /// On a replacement, the connector mappings it broke.
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+    /// One field of an item type. `type` names the field's kind; the list is open, so a client
+    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
+    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
+    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.FieldDefinition.TypePayload
+        /// Whether an item must carry the field. False when absent.
+        public var required: Swift.Bool?
+        public var description: Swift.String?
+        public var enumValues: [Swift.String]?
+        /// The element kind of an `array` field.
+        public var itemsType: Swift.String?
+        /// A refinement of the kind, such as `thumbnail` on a string.
+        public var format: Swift.String?
+        /// `false` leaves the field out of full-text search.
+        public var searchable: Swift.Bool?
+        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
             self._type = _type
-            self.brokenMappings = brokenMappings
+            self.required = required
+            self.description = description
+            self.enumValues = enumValues
+            self.itemsType = itemsType
+            self.format = format
+            self.searchable = searchable
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
-            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
+            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
+            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
+            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
+            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
+            try container.encodeIfPresent(self.required, forKey: "required")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
+            try container.encodeIfPresent(self.format, forKey: "format")
+            try container.encodeIfPresent(self.searchable, forKey: "searchable")
+        }
+        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case string
+            case number
+            case integer
+            case boolean
+            case date
+            case datetime
+            case _enum
+            case array
+            case object
+            case thumbnail
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "string": self = .string
+                    case "number": self = .number
+                    case "integer": self = .integer
+                    case "boolean": self = .boolean
+                    case "date": self = .date
+                    case "datetime": self = .datetime
+                    case "enum": self = ._enum
+                    case "array": self = .array
+                    case "object": self = .object
+                    case "thumbnail": self = .thumbnail
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .string: "string"
+                    case .number: "number"
+                    case .integer: "integer"
+                    case .boolean: "boolean"
+                    case .date: "date"
+                    case .datetime: "datetime"
+                    case ._enum: "enum"
+                    case .array: "array"
+                    case .object: "object"
+                    case .thumbnail: "thumbnail"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
         }
     }
 }
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type whose items move.
-        public var from: Swift.String
-        /// The type they move to.
-        public var to: Swift.String
-        /// Merged into each item as it moves; a `null` value removes that property.
-        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
-        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
-            self.from = from
-            self.to = to
-            self.properties = properties
+    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+        public var icon: Swift.String?
+        /// The instance the caller expects; another one answers `409 instance_changed`.
+        public var instanceId: Swift.String?
+        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+            self.icon = icon
+            self.instanceId = instanceId
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.from = try container.decode(Swift.String.self, forKey: "from")
-            self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.from, forKey: "from")
-            try container.encode(self.to, forKey: "to")
-            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encode(self.icon, forKey: "icon")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A job moving the items of one type to another. Not in the public Marfa document.
-    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var from: Swift.String
-        public var to: Swift.String
-        public var status: Components.Schemas.TypeMoveStatus
-        /// Counts so far while running, final once ended.
-        public var result: Components.Schemas.TypeMoveResult?
-        /// Why a `failed` job failed.
-        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
-        public var createdAt: Foundation.Date
-        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
-            self.id = id
-            self.from = from
-            self.to = to
-            self.status = status
-            self.result = result
-            self.error = error
-            self.createdAt = createdAt
-            self.finishedAt = finishedAt
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.from = try container.decode(Swift.String.self, forKey: "from")
-            self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
-            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
-            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.from, forKey: "from")
-            try container.encode(self.to, forKey: "to")
-            try container.encode(self.status, forKey: "status")
-            try container.encode(self.result, forKey: "result")
-            try container.encodeIfPresent(self.error, forKey: "error")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(self.finishedAt, forKey: "finished_at")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// How `conflict=auto` resolved a collision.
-    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: [Swift.String]
-        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
-        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
-        public var conflictedCopyId: Swift.String?
-        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
-            self.fields = fields
-            self.strategy = strategy
-            self.conflictedCopyId = conflictedCopyId
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.fields = try container.decode([Swift.String].self, forKey: "fields")
-            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
-            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.fields, forKey: "fields")
-            try container.encode(self.strategy, forKey: "strategy")
-            try container.encodeIfPresent(self.conflictedCopyId, forKey: "conflicted_copy_id")
-        }
-        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
-    }
-}
-
-extension Components.Schemas {
-    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
-    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
-    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case browser
-        case app
-        case key
-        case local
+    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case running
+        case completed
+        case failed
+        case canceled
         /// A value this build does not know, kept as it was received.
         case unknown(Swift.String)
         public init(rawValue: Swift.String) {
             switch rawValue {
-                case "browser": self = .browser
-                case "app": self = .app
-                case "key": self = .key
-                case "local": self = .local
+                case "running": self = .running
+                case "completed": self = .completed
+                case "failed": self = .failed
+                case "canceled": self = .canceled
                 default: self = .unknown(rawValue)
             }
         }
         public var rawValue: Swift.String {
             switch self {
-                case .browser: "browser"
-                case .app: "app"
-                case .key: "key"
-                case .local: "local"
+                case .running: "running"
+                case .completed: "completed"
+                case .failed: "failed"
+                case .canceled: "canceled"
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.browser, .app, .key, .local]
+        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
     }
 }
 
 extension Components.Schemas {
-    /// A change to an item, on the base `version` the client read.
-    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var properties: Components.Schemas.Properties?
-        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
-        public var _type: Swift.String?
-        /// Set with a new `type` to change the item's type.
-        public var retype: Swift.Bool?
-        public var forceSnapshot: Swift.Bool?
-        public var tier: Components.Schemas.Tier?
-        public var timestamp: Foundation.Date?
-        public var sourceId: Swift.String?
-        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
-        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
-            self.version = version
-            self.properties = properties
-            self.propertiesMode = propertiesMode
+    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var description: Swift.String?
+        public var required: Swift.Bool?
+        public var enumValues: [Swift.String]?
+        public var itemsType: Swift.String?
+        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
             self._type = _type
-            self.retype = retype
-            self.forceSnapshot = forceSnapshot
-            self.tier = tier
-            self.timestamp = timestamp
-            self.sourceId = sourceId
-            self.edges = edges
+            self.description = description
+            self.required = required
+            self.enumValues = enumValues
+            self.itemsType = itemsType
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
-            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
-            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
-            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
+            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
+            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.version, forKey: "version")
-            try container.encodeIfPresent(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.propertiesMode, forKey: "properties_mode")
-            try container.encodeIfPresent(self._type, forKey: "type")
-            try container.encodeIfPresent(self.retype, forKey: "retype")
-            try container.encodeIfPresent(self.forceSnapshot, forKey: "force_snapshot")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
-            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
-            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
-            try container.encodeIfPresent(self.edges, forKey: "edges")
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.required, forKey: "required")
+            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
         }
-        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case merge
-            case replace
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "merge": self = .merge
-                    case "replace": self = .replace
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .merge: "merge"
-                    case .replace: "replace"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.merge, .replace]
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
-    /// adopted; `null` when the head could not be read.
-    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
-        public var cursor: Swift.String?
+    /// Up to 50 edges of one type, with a cursor for the rest.
+    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edges: [Components.Schemas.Edge]
+        public var hasMore: Swift.Bool
+        public var nextCursor: Swift.String?
+        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
+            self.edges = edges
+            self.hasMore = hasMore
+            self.nextCursor = nextCursor
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edges = try container.decode([Components.Schemas.Edge].self, forKey: "edges")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+            self.nextCursor = try container.decodeIfPresent(Swift.String.self, forKey: "next_cursor")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.edges, forKey: "edges")
+            try container.encode(self.hasMore, forKey: "has_more")
+            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One item as `getItem` answers it.
+    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        /// Inbound edges by edge type, with `include=backrefs`.
+        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
+        /// The items at the far end of the item's edges, with `include=neighbors`.
+        public var neighbors: [Components.Schemas.ItemEnvelope]?
+        public var neighborsTruncated: Swift.Bool?
+        /// Neighbours left out because the key cannot read them.
+        public var neighborsOmitted: Swift.Int?
+        /// Snapshots newest first, with `include=versions`.
+        public var versions: [Components.Schemas.ItemSnapshot]?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.backrefs = backrefs
+            self.neighbors = neighbors
+            self.neighborsTruncated = neighborsTruncated
+            self.neighborsOmitted = neighborsOmitted
+            self.versions = versions
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+            self.backrefs = try container.decodeIfPresent(Components.Schemas.ItemDetail.BackrefsPayload.self, forKey: "backrefs")
+            self.neighbors = try container.decodeIfPresent([Components.Schemas.ItemEnvelope].self, forKey: "neighbors")
+            self.neighborsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "neighbors_truncated")
+            self.neighborsOmitted = try container.decodeIfPresent(Swift.Int.self, forKey: "neighbors_omitted")
+            self.versions = try container.decodeIfPresent([Components.Schemas.ItemSnapshot].self, forKey: "versions")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.listed, forKey: "listed")
+            try container.encodeIfPresent(self.backrefs, forKey: "backrefs")
+            try container.encodeIfPresent(self.neighbors, forKey: "neighbors")
+            try container.encodeIfPresent(self.neighborsTruncated, forKey: "neighbors_truncated")
+            try container.encodeIfPresent(self.neighborsOmitted, forKey: "neighbors_omitted")
+            try container.encodeIfPresent(self.versions, forKey: "versions")
+        }
+        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// A count per state or per type.
+    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Swift.Int64]
+        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TagsInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]?
+        public init(tags: [Swift.String]? = nil) {
+            self.tags = tags
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var namespace: Swift.String
+        public var data: Components.Schemas.JSONObject?
+        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
+            self.namespace = namespace
+            self.data = data
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
+            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.namespace, forKey: "namespace")
+            try container.encode(self.data, forKey: "data")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var properties: Components.Schemas.Properties
+        public var version: Swift.Int64?
+        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
+            self.properties = properties
+            self.version = version
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.version, forKey: "version")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
+    /// On a copy stream it also carries `instance_id` and `read_view`.
+    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
+        /// An event id, in decimal.
+        public var cursor: Swift.String
         public var instanceId: Swift.String?
         public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
             self.eventType = eventType
             self.cursor = cursor
             self.instanceId = instanceId
@@ -574,8 +633,8 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
             self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
             self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
         }
@@ -587,179 +646,150 @@ extension Components.Schemas {
             try container.encodeIfPresent(self.readView, forKey: "read_view")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamLive
+            case streamCursor
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_live": self = .streamLive
+                    case "stream_cursor": self = .streamCursor
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamLive: "stream_live"
+                    case .streamCursor: "stream_cursor"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamLive]
+            public static let allCases: [Self] = [.streamCursor]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
+    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
+    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
+        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
+            self.eventType = eventType
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
-            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
+            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encode(self.relevanceScore, forKey: "relevance_score")
-            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
+            try container.encode(self.eventType, forKey: "event_type")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case readViewChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read_view_changed": self = .readViewChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .readViewChanged: "read_view_changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.readViewChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String?
-        public var events: [Components.Schemas.WebhookEvent]?
+    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        public var events: [Components.Schemas.WebhookEvent]
         public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var active: Swift.Bool?
-        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+        public var secret: Swift.String?
+        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
             self.url = url
             self.events = events
             self.typeFilter = typeFilter
-            self.active = active
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
-            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.url, forKey: "url")
-            try container.encodeIfPresent(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(self.active, forKey: "active")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        /// Seconds.
-        public var expiresIn: Swift.Int
-        public init(url: Swift.String, expiresIn: Swift.Int) {
-            self.url = url
-            self.expiresIn = expiresIn
+            self.secret = secret
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
+            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.url, forKey: "url")
-            try container.encode(self.expiresIn, forKey: "expires_in")
+            try container.encode(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.secret, forKey: "secret")
         }
     }
 }
 
 extension Components.Schemas {
-    /// What a new file leaves blank.
-    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A type move rewrites this.
-        public var _type: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        public var tags: [Swift.String]?
-        public var properties: Components.Schemas.Properties?
-        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
-        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
-            self._type = _type
-            self.tier = tier
-            self.tags = tags
-            self.properties = properties
-            self.edges = edges
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
+            self.hash = try container.decode(Swift.String.self, forKey: "hash")
+            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
+            self.size = try container.decode(Swift.Int64.self, forKey: "size")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self._type, forKey: "type")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.edges, forKey: "edges")
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.folder, forKey: "folder")
+            try container.encode(self.hash, forKey: "hash")
+            try container.encode(self.mimeType, forKey: "mime_type")
+            try container.encode(self.size, forKey: "size")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A saved search an app shows. Not in the public Marfa document (minimal design).
-    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A folder's settings, held by its `system.folder` item, named as the core's settings name
+    /// them (`title`, `first_placement`, `removal_threshold`). Not in the public Marfa document
+    /// (minimal design).
+    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
         public var version: Swift.Int64
-        public var name: Swift.String
+        /// `active`, or `revoked` once deleted. Open.
+        public var state: Swift.String
+        public var title: Swift.String?
         public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        /// A property to group by.
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var defaults: Components.Schemas.FolderDefaults?
+        /// Gitignore patterns of the paths a folder on disk takes; empty takes every path.
+        public var include: [Swift.String]?
+        /// Gitignore patterns of the paths it leaves alone; they win over `include`.
+        public var ignore: [Swift.String]?
+        /// Type to the directory a new item of it made elsewhere first appears in.
+        public var firstPlacement: Components.Schemas.Folder.FirstPlacementPayload?
+        public var removalThreshold: Components.Schemas.RemovalThreshold?
         public var createdAt: Foundation.Date
         public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+        public init(id: Swift.String, version: Swift.Int64, state: Swift.String, title: Swift.String? = nil, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, firstPlacement: Components.Schemas.Folder.FirstPlacementPayload? = nil, removalThreshold: Components.Schemas.RemovalThreshold? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
             self.id = id
             self.version = version
-            self.name = name
+            self.state = state
+            self.title = title
             self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.firstPlacement = firstPlacement
+            self.removalThreshold = removalThreshold
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
@@ -767,10 +797,14 @@ extension Components.Schemas {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
             self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.state = try container.decode(Swift.String.self, forKey: "state")
+            self.title = try container.decodeIfPresent(Swift.String.self, forKey: "title")
             self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
+            self.firstPlacement = try container.decodeIfPresent(Components.Schemas.Folder.FirstPlacementPayload.self, forKey: "first_placement")
+            self.removalThreshold = try container.decodeIfPresent(Components.Schemas.RemovalThreshold.self, forKey: "removal_threshold")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
             self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
@@ -778,30 +812,48 @@ extension Components.Schemas {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.id, forKey: "id")
             try container.encode(self.version, forKey: "version")
-            try container.encode(self.name, forKey: "name")
+            try container.encode(self.state, forKey: "state")
+            try container.encodeIfPresent(self.title, forKey: "title")
             try container.encode(self.search, forKey: "search")
-            try container.encodeIfPresent(self.sort, forKey: "sort")
-            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
+            try container.encodeIfPresent(self.defaults, forKey: "defaults")
+            try container.encodeIfPresent(self.include, forKey: "include")
+            try container.encodeIfPresent(self.ignore, forKey: "ignore")
+            try container.encodeIfPresent(self.firstPlacement, forKey: "first_placement")
+            try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
             try container.encodeRFC3339(self.createdAt, forKey: "created_at")
             try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+        }
+        /// Type to the directory a new item of it made elsewhere first appears in.
+        public struct FirstPlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Swift.String]
+            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
+            }
         }
     }
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
+    /// The folder.
+    public struct Folder: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Folder.Headers
+        public var body: Components.Responses.Folder.Body
+        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ViewEnvelope)
+            case json(Components.Schemas.FolderEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
+            public var json: Components.Schemas.FolderEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -813,18 +865,15 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Forbidden.Headers
+        public typealias Headers = Components.Responses.BadRequest.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -840,11 +889,37 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.VersionConflictResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.VersionConflictResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+    public struct ServiceUnavailable: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ServiceUnavailable.Headers
+        public var body: Components.Responses.ServiceUnavailable.Body
+        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
             self.headers = headers
             self.body = body
         }
@@ -864,146 +939,53 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-    /// markers). On a conditional read it asks the server to answer only from that view; a view
-    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-    /// Marfa document.
-    public typealias ReadView = Swift.String
-}
-
-extension Components.Parameters {
-    /// The item's id.
-    public typealias ItemId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type's identifier, such as `app.readinglist.entry`.
-    public typealias TypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The view's id.
-    public typealias ViewId = Swift.String
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
 }
 
 extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
+    /// `bytes`: the door answers `Range` with `206`.
+    public typealias AcceptRanges = Swift.String
 }
 
 extension Components.Headers {
-    /// `true` when the server answered from what it stored for an earlier request under the same
-    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-    /// with a first answer; status and body repeat the first answer's, a refusal included.
-    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+    public typealias XRateLimitLimit = Swift.Int
+}
+
+extension Components.Headers {
+    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+    public typealias RetryAfter = Swift.Int
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
 }
 
 extension Operations {
-    /// Start an authorization request
+    /// Discover the OAuth authorization server
     ///
-    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
-    /// system's web authentication session, never called by an API client. It redirects to the
-    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
-    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
-    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// `GET /auth/oauth2/authorize`
-    public enum Authorize {
-        public static let id: Swift.String = "authorize"
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.Authorize.Input.Query
-            public init(query: Operations.Authorize.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
-                public var clientId: Swift.String
-                public var redirectUri: Swift.String
-                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
-                public var scope: Swift.String?
-                public var state: Swift.String
-                public var codeChallenge: Swift.String
-                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
-                public var prompt: Swift.String?
-                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
-                    self.responseType = responseType
-                    self.clientId = clientId
-                    self.redirectUri = redirectUri
-                    self.scope = scope
-                    self.state = state
-                    self.codeChallenge = codeChallenge
-                    self.codeChallengeMethod = codeChallengeMethod
-                    self.prompt = prompt
-                }
-                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case code
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "code": self = .code
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .code: "code"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.code]
-                }
-                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case s256
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "S256": self = .s256
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .s256: "S256"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.s256]
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            /// Status 302.
-            case found(Operations.Authorize.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.Authorize.Output.Found {
+            /// The authorization server's metadata.
+            /// Status 200.
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1018,22 +1000,24 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            public struct Found: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.Authorize.Output.Found.Headers
-                public init(headers: Operations.Authorize.Output.Found.Headers) {
+            /// The authorization server's metadata.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
                     self.headers = headers
+                    self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// Where the redirect leads.
-                    public var location: Swift.String?
-                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.location = location
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
                     }
                 }
             }
@@ -1042,30 +1026,432 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create the owner account
+    /// Show the device code entry page
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.OwnerInput)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
+                    self.userCode = userCode
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is created.
+            /// The entry page.
+            /// Status 200.
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Read the owner account
+    ///
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
+    ///
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The owner.
+            /// Status 200.
+            case ok(Operations.GetOwner.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetOwner.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Owner)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Owner {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Update an API key
+    ///
+    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
+    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
+    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
+    /// one, `404 api_key_not_found`.
+    ///
+    /// `PATCH /keys/{id}`
+    public enum UpdateKey {
+        public static let id: Swift.String = "updateKey"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateKey.Input.Path
+            public var body: Operations.UpdateKey.Input.Body
+            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.KeyPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The key as stored.
+            /// Status 200.
+            case ok(Operations.UpdateKey.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.UpdateKey.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.CreateKey.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Preview moving a type's items
+    ///
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
+    ///
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// What the move would do.
+            /// Status 200.
+            case ok(Operations.PreviewTypeMove.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// What the move would do.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeMovePreview)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeMovePreview {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create an item
+    ///
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
+    ///
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The item and its metadata.
             /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
+            case created(Components.Responses.ItemEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
+            public var created: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1120,410 +1506,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Check a type definition
-    ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
-    ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The definition as it would be registered.
-            /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Start moving a type's items
-    ///
-    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
-    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
-    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
-    /// with the job. A setting that names the type in a way the move cannot rewrite is
-    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
-    /// `400 invalid_properties`. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves`
-    public enum StartTypeMove {
-        public static let id: Swift.String = "startTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.StartTypeMove.Input.Headers
-            public var body: Operations.StartTypeMove.Input.Body
-            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 202.
-            case accepted(Components.Responses.TypeMoveJob)
-            /// The `accepted` response; throws for any other.
-            public var accepted: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update an item
-    ///
-    /// Changes an item's properties (merged by default, or replaced with
-    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
-    /// the client read (required; without it `400 missing_required_field`). A stale base whose
-    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
-    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
-    /// and says how in `conflict_resolution`. A base with no snapshot left is
-    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
-    ///
-    /// `PATCH /items/{id}`
-    public enum UpdateItem {
-        public static let id: Swift.String = "updateItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateItem.Input.Path
-            public var query: Operations.UpdateItem.Input.Query
-            public var headers: Operations.UpdateItem.Input.Headers
-            public var body: Operations.UpdateItem.Input.Body
-            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
-                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
-                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
-                    self.conflict = conflict
-                }
-                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case auto
-                    case manual
-                    case callback
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "auto": self = .auto
-                            case "manual": self = .manual
-                            case "callback": self = .callback
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .auto: "auto"
-                            case .manual: "manual"
-                            case .callback: "callback"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.auto, .manual, .callback]
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1561,50 +1543,66 @@ extension Operations {
 }
 
 extension Operations {
-    /// Untag an item
+    /// Read an item's history
     ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.tag = tag
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size; without one, the server chooses (50 on the local instance).
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
+            /// One page of snapshots.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Operations.ListItemVersions.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Operations.ListItemVersions.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1642,16 +1640,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1664,68 +1652,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List the tags in use
-    ///
-    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
-    ///
-    /// `GET /metadata/tags`
-    public enum ListTags {
-        public static let id: Swift.String = "listTags"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The tags.
-            /// Status 200.
-            case ok(Operations.ListTags.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTags.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tags.
+            /// One page of snapshots.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTags.Output.Ok.Headers
-                public var body: Operations.ListTags.Output.Ok.Body
-                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TagList)
+                    case json(Components.Schemas.ItemSnapshotPage)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TagList {
+                    public var json: Components.Schemas.ItemSnapshotPage {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1739,111 +1678,47 @@ extension Operations {
 }
 
 extension Operations {
-    /// Stream change events
+    /// Delete an extension namespace
     ///
-    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
-    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
-    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
-    /// markers and terminal frames carry none.
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
-    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
-    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
-    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
-    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
-    /// cursor is past the head: the instance was restored behind the client),
-    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
-    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
-    ///
-    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
-    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
-    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
-    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
-    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
-    /// names the markers' first field `type`; this contract names it `event_type` throughout.
-    ///
-    /// `GET /events`
-    public enum StreamEvents {
-        public static let id: Swift.String = "streamEvents"
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.StreamEvents.Input.Query
-            public var headers: Operations.StreamEvents.Input.Headers
-            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
-                self.query = query
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
-                public var _type: Swift.String?
-                /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
-                /// `1` asks for the copy stream. Not in the public Marfa document.
-                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
-                    self._type = _type
-                    self.edges = edges
-                    self.copy = copy
-                }
-                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case all
-                    case none
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "all": self = .all
-                            case "none": self = .none
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .all: "all"
-                            case .none: "none"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.all, .none]
-                }
-                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._1]
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
-                public var lastEventID: Swift.String?
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
-                    self.lastEventID = lastEventID
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The event stream.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Operations.StreamEvents.Output.Ok)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.StreamEvents.Output.Ok {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1884,6 +1759,29 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1894,60 +1792,33 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The event stream.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.StreamEvents.Output.Ok.Headers
-                public var body: Operations.StreamEvents.Output.Ok.Body
-                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/event-stream`; throws when it came as another type.
-                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .textEventStream(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Change some of the instance's settings
+    /// Delete an edge
     ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
     ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
-                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1959,8 +1830,191 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a webhook
+    ///
+    /// One subscription, secret redacted.
+    ///
+    /// `GET /webhooks/{id}`
+    public enum GetWebhook {
+        public static let id: Swift.String = "getWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetWebhook.Input.Path
+            public init(path: Operations.GetWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings
+    ///
+    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    ///
+    /// `PUT /spaces/me/config`
+    public enum ReplaceSpaceConfig {
+        public static let id: Swift.String = "replaceSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceSpaceConfig.Input.Body
+            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+                self.body = body
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfigPatch)
+                case json(Components.Schemas.InstanceConfig)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -2009,30 +2063,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2050,46 +2080,41 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a folder
+    /// Get a presigned URL for a blob
     ///
-    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
-    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
-    /// folder, is `400 invalid_transition`.
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
     ///
-    /// `DELETE /folders/{id}`
-    public enum DeleteFolder {
-        public static let id: Swift.String = "deleteFolder"
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteFolder.Input.Path
-            public var headers: Operations.DeleteFolder.Input.Headers
-            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int
+                public init(ttl: Swift.Int = 3600) {
+                    self.ttl = ttl
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
+            /// The URL.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Operations.GetBlobUrl.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Operations.GetBlobUrl.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2143,14 +2168,108 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The URL.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.BlobUrl)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.BlobUrl {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a view
+    ///
+    /// One view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

@@ -315,437 +315,196 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case running
-        case completed
-        case failed
-        case canceled
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "running": self = .running
-                case "completed": self = .completed
-                case "failed": self = .failed
-                case "canceled": self = .canceled
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .running: "running"
-                case .completed: "completed"
-                case .failed: "failed"
-                case .canceled: "canceled"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var description: Swift.String?
-        public var required: Swift.Bool?
-        public var enumValues: [Swift.String]?
-        public var itemsType: Swift.String?
-        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
-            self._type = _type
-            self.description = description
-            self.required = required
-            self.enumValues = enumValues
-            self.itemsType = itemsType
+    /// Not in the public Marfa document.
+    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var from: Swift.String
+        public var to: Swift.String
+        /// The items the move would change that the credential can see.
+        public var items: Swift.Int64
+        /// Whether items of the type exist that the credential cannot see.
+        public var itemsHidden: Swift.Bool
+        public var settings: [Components.Schemas.TypeSetting]
+        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
+            self.from = from
+            self.to = to
+            self.items = items
+            self.itemsHidden = itemsHidden
+            self.settings = settings
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Swift.String.self, forKey: "type")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
-            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
-            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.items = try container.decode(Swift.Int64.self, forKey: "items")
+            self.itemsHidden = try container.decode(Swift.Bool.self, forKey: "items_hidden")
+            self.settings = try container.decode([Components.Schemas.TypeSetting].self, forKey: "settings")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.required, forKey: "required")
-            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encode(self.items, forKey: "items")
+            try container.encode(self.itemsHidden, forKey: "items_hidden")
+            try container.encode(self.settings, forKey: "settings")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Up to 50 edges of one type, with a cursor for the rest.
-    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edges: [Components.Schemas.Edge]
-        public var hasMore: Swift.Bool
-        public var nextCursor: Swift.String?
-        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
-            self.edges = edges
-            self.hasMore = hasMore
-            self.nextCursor = nextCursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.edges = try container.decode([Components.Schemas.Edge].self, forKey: "edges")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-            self.nextCursor = try container.decodeIfPresent(Swift.String.self, forKey: "next_cursor")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.edges, forKey: "edges")
-            try container.encode(self.hasMore, forKey: "has_more")
-            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One item as `getItem` answers it.
-    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        /// Inbound edges by edge type, with `include=backrefs`.
-        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
-        /// The items at the far end of the item's edges, with `include=neighbors`.
-        public var neighbors: [Components.Schemas.ItemEnvelope]?
-        public var neighborsTruncated: Swift.Bool?
-        /// Neighbours left out because the key cannot read them.
-        public var neighborsOmitted: Swift.Int?
-        /// Snapshots newest first, with `include=versions`.
-        public var versions: [Components.Schemas.ItemSnapshot]?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.backrefs = backrefs
-            self.neighbors = neighbors
-            self.neighborsTruncated = neighborsTruncated
-            self.neighborsOmitted = neighborsOmitted
-            self.versions = versions
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
-            self.backrefs = try container.decodeIfPresent(Components.Schemas.ItemDetail.BackrefsPayload.self, forKey: "backrefs")
-            self.neighbors = try container.decodeIfPresent([Components.Schemas.ItemEnvelope].self, forKey: "neighbors")
-            self.neighborsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "neighbors_truncated")
-            self.neighborsOmitted = try container.decodeIfPresent(Swift.Int.self, forKey: "neighbors_omitted")
-            self.versions = try container.decodeIfPresent([Components.Schemas.ItemSnapshot].self, forKey: "versions")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
-            try container.encodeIfPresent(self.backrefs, forKey: "backrefs")
-            try container.encodeIfPresent(self.neighbors, forKey: "neighbors")
-            try container.encodeIfPresent(self.neighborsTruncated, forKey: "neighbors_truncated")
-            try container.encodeIfPresent(self.neighborsOmitted, forKey: "neighbors_omitted")
-            try container.encodeIfPresent(self.versions, forKey: "versions")
-        }
-        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// A count per state or per type.
-    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Swift.Int64]
-        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(self.additionalProperties)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]?
-        public init(tags: [Swift.String]? = nil) {
-            self.tags = tags
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.namespace, forKey: "namespace")
-            try container.encode(self.data, forKey: "data")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var properties: Components.Schemas.Properties
-        public var version: Swift.Int64?
-        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
-            self.properties = properties
-            self.version = version
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
-            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.version, forKey: "version")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
-            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
-            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
-            try container.encodeIfPresent(self.readView, forKey: "read_view")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_cursor": self = .streamCursor
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamCursor: "stream_cursor"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamCursor]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
-    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
-        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
-            self.eventType = eventType
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case readViewChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read_view_changed": self = .readViewChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .readViewChanged: "read_view_changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.readViewChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        public var events: [Components.Schemas.WebhookEvent]
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var secret: Swift.String?
-        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(self.secret, forKey: "secret")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `sha256:<hex>`.
-        public var hash: Swift.String
-        public var mimeType: Swift.String
-        /// Bytes.
-        public var size: Swift.Int64
-        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
-            self.hash = hash
-            self.mimeType = mimeType
-            self.size = size
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.hash = try container.decode(Swift.String.self, forKey: "hash")
-            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
-            self.size = try container.decode(Swift.Int64.self, forKey: "size")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.hash, forKey: "hash")
-            try container.encode(self.mimeType, forKey: "mime_type")
-            try container.encode(self.size, forKey: "size")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A folder's settings, held by its `system.folder` item, named as the core's settings name
-    /// them (`title`, `first_placement`, `removal_threshold`). Not in the public Marfa document
-    /// (minimal design).
-    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var version: Swift.Int64
-        /// `active`, or `revoked` once deleted. Open.
-        public var state: Swift.String
-        public var title: Swift.String?
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        /// Gitignore patterns of the paths a folder on disk takes; empty takes every path.
-        public var include: [Swift.String]?
-        /// Gitignore patterns of the paths it leaves alone; they win over `include`.
-        public var ignore: [Swift.String]?
-        /// Type to the directory a new item of it made elsewhere first appears in.
-        public var firstPlacement: Components.Schemas.Folder.FirstPlacementPayload?
-        public var removalThreshold: Components.Schemas.RemovalThreshold?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, state: Swift.String, title: Swift.String? = nil, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, firstPlacement: Components.Schemas.Folder.FirstPlacementPayload? = nil, removalThreshold: Components.Schemas.RemovalThreshold? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]
+        public var targetTypeConstraints: [Swift.String]
+        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
+        public var propertySchema: Components.Schemas.JSONObject
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
             self.id = id
-            self.version = version
-            self.state = state
-            self.title = title
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.firstPlacement = firstPlacement
-            self.removalThreshold = removalThreshold
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.label = label
+            self.description = description
+            self.cardinality = cardinality
+            self.sourceTypeConstraints = sourceTypeConstraints
+            self.targetTypeConstraints = targetTypeConstraints
+            self.cascadeOnDelete = cascadeOnDelete
+            self.propertySchema = propertySchema
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.state = try container.decode(Swift.String.self, forKey: "state")
-            self.title = try container.decodeIfPresent(Swift.String.self, forKey: "title")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
-            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
-            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.firstPlacement = try container.decodeIfPresent(Components.Schemas.Folder.FirstPlacementPayload.self, forKey: "first_placement")
-            self.removalThreshold = try container.decodeIfPresent(Components.Schemas.RemovalThreshold.self, forKey: "removal_threshold")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.cardinality = try container.decode(Components.Schemas.EdgeType.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decode([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decode([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decode(Components.Schemas.EdgeType.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decode(Components.Schemas.JSONObject.self, forKey: "property_schema")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.id, forKey: "id")
-            try container.encode(self.version, forKey: "version")
-            try container.encode(self.state, forKey: "state")
-            try container.encodeIfPresent(self.title, forKey: "title")
-            try container.encode(self.search, forKey: "search")
-            try container.encodeIfPresent(self.defaults, forKey: "defaults")
-            try container.encodeIfPresent(self.include, forKey: "include")
-            try container.encodeIfPresent(self.ignore, forKey: "ignore")
-            try container.encodeIfPresent(self.firstPlacement, forKey: "first_placement")
-            try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
-            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.cardinality, forKey: "cardinality")
+            try container.encode(self.sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encode(self.targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encode(self.cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encode(self.propertySchema, forKey: "property_schema")
         }
-        /// Type to the directory a new item of it made elsewhere first appears in.
-        public struct FirstPlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
+    }
+}
+
+extension Components.Schemas {
+    /// Who made a write. Not in the public Marfa document.
+    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var kind: Components.Schemas.WriterKind
+        /// The key's id, or the app's client id.
+        public var id: Swift.String?
+        /// The key's label or the app's name.
+        public var name: Swift.String?
+        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Components.Schemas.WriterKind.self, forKey: "kind")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item to create.
+    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties?
+        /// A client-minted id; omit it when sending a natural key.
+        public var id: Swift.String?
+        public var state: Swift.String?
+        public var timestamp: Foundation.Date?
+        /// A source the key claims; its own when omitted.
+        public var source: Swift.String?
+        public var sourceId: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
+        public var version: Swift.Int64?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        public var tags: [Swift.String]?
+        /// Edge type to target item ids.
+        public var edges: Components.Schemas.ItemInput.EdgesPayload?
+        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
+            self._type = _type
+            self.properties = properties
+            self.id = id
+            self.state = state
+            self.timestamp = timestamp
+            self.source = source
+            self.sourceId = sourceId
+            self.tier = tier
+            self.version = version
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.tags = tags
+            self.edges = edges
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.state = try container.decodeIfPresent(Swift.String.self, forKey: "state")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.source = try container.decodeIfPresent(Swift.String.self, forKey: "source")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_latitude")
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_longitude")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: "edges")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeIfPresent(self.device, forKey: "device")
+            try container.encodeIfPresent(self.captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(self.captureLongitude, forKey: "capture_longitude")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
+        }
+        /// Edge type to target item ids.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Swift.String]
-            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
+            public var additionalProperties: [Swift.String: [Swift.String]]
+            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
                 self.additionalProperties = additionalProperties
             }
             public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 try encoder.encodeAdditionalProperties(self.additionalProperties)
@@ -754,38 +513,188 @@ extension Components.Schemas {
     }
 }
 
-extension Components.Responses {
-    /// The folder.
-    public struct Folder: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Folder.Headers
-        public var body: Components.Responses.Folder.Body
-        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
-            self.headers = headers
-            self.body = body
+extension Components.Schemas {
+    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
+    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
+        public var requested: Swift.String
+        public var head: Swift.String
+        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+            self.eventType = eventType
+            self.requested = requested
+            self.head = head
         }
-        public typealias Headers = Components.Responses.Ok.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.FolderEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.FolderEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.CursorAheadFrame.EventTypePayload.self, forKey: "event_type")
+            self.requested = try container.decode(Swift.String.self, forKey: "requested")
+            self.head = try container.decode(Swift.String.self, forKey: "head")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.requested, forKey: "requested")
+            try container.encode(self.head, forKey: "head")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cursorAhead
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cursor_ahead": self = .cursorAhead
+                    default: self = .unknown(rawValue)
                 }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cursorAhead: "cursor_ahead"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cursorAhead]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Occurrence]
+        public var window: Components.Schemas.OccurrenceList.WindowPayload
+        public var scan: Components.Schemas.OccurrenceList.ScanPayload
+        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
+        public var seriesErrorsTruncated: Swift.Bool?
+        public var expansionIncomplete: Swift.Bool?
+        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
+            self.data = data
+            self.window = window
+            self.scan = scan
+            self.seriesErrors = seriesErrors
+            self.seriesErrorsTruncated = seriesErrorsTruncated
+            self.expansionIncomplete = expansionIncomplete
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Occurrence].self, forKey: "data")
+            self.window = try container.decode(Components.Schemas.OccurrenceList.WindowPayload.self, forKey: "window")
+            self.scan = try container.decode(Components.Schemas.OccurrenceList.ScanPayload.self, forKey: "scan")
+            self.seriesErrors = try container.decodeIfPresent([Components.Schemas.OccurrenceList.SeriesErrorsItemPayload].self, forKey: "series_errors")
+            self.seriesErrorsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "series_errors_truncated")
+            self.expansionIncomplete = try container.decodeIfPresent(Swift.Bool.self, forKey: "expansion_incomplete")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.window, forKey: "window")
+            try container.encode(self.scan, forKey: "scan")
+            try container.encodeIfPresent(self.seriesErrors, forKey: "series_errors")
+            try container.encodeIfPresent(self.seriesErrorsTruncated, forKey: "series_errors_truncated")
+            try container.encodeIfPresent(self.expansionIncomplete, forKey: "expansion_incomplete")
+        }
+        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var from: Swift.String
+            public var to: Swift.String
+            public init(from: Swift.String, to: Swift.String) {
+                self.from = from
+                self.to = to
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.from = try container.decode(Swift.String.self, forKey: "from")
+                self.to = try container.decode(Swift.String.self, forKey: "to")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.from, forKey: "from")
+                try container.encode(self.to, forKey: "to")
+            }
+        }
+        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var eventsRead: Swift.Int
+            public var occurrences: Swift.Int
+            public var maxOccurrences: Swift.Int
+            public var seriesErrors: Swift.Int
+            public var maxSeriesErrors: Swift.Int
+            public var unproductiveIterations: Swift.Int
+            public var maxUnproductiveIterations: Swift.Int
+            public var seriesUnexpanded: Swift.Int
+            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
+                self.eventsRead = eventsRead
+                self.occurrences = occurrences
+                self.maxOccurrences = maxOccurrences
+                self.seriesErrors = seriesErrors
+                self.maxSeriesErrors = maxSeriesErrors
+                self.unproductiveIterations = unproductiveIterations
+                self.maxUnproductiveIterations = maxUnproductiveIterations
+                self.seriesUnexpanded = seriesUnexpanded
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.eventsRead = try container.decode(Swift.Int.self, forKey: "events_read")
+                self.occurrences = try container.decode(Swift.Int.self, forKey: "occurrences")
+                self.maxOccurrences = try container.decode(Swift.Int.self, forKey: "max_occurrences")
+                self.seriesErrors = try container.decode(Swift.Int.self, forKey: "series_errors")
+                self.maxSeriesErrors = try container.decode(Swift.Int.self, forKey: "max_series_errors")
+                self.unproductiveIterations = try container.decode(Swift.Int.self, forKey: "unproductive_iterations")
+                self.maxUnproductiveIterations = try container.decode(Swift.Int.self, forKey: "max_unproductive_iterations")
+                self.seriesUnexpanded = try container.decode(Swift.Int.self, forKey: "series_unexpanded")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.eventsRead, forKey: "events_read")
+                try container.encode(self.occurrences, forKey: "occurrences")
+                try container.encode(self.maxOccurrences, forKey: "max_occurrences")
+                try container.encode(self.seriesErrors, forKey: "series_errors")
+                try container.encode(self.maxSeriesErrors, forKey: "max_series_errors")
+                try container.encode(self.unproductiveIterations, forKey: "unproductive_iterations")
+                try container.encode(self.maxUnproductiveIterations, forKey: "max_unproductive_iterations")
+                try container.encode(self.seriesUnexpanded, forKey: "series_unexpanded")
+            }
+        }
+        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var itemId: Swift.String
+            public var message: Swift.String
+            public init(itemId: Swift.String, message: Swift.String) {
+                self.itemId = itemId
+                self.message = message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.itemId = try container.decode(Swift.String.self, forKey: "item_id")
+                self.message = try container.decode(Swift.String.self, forKey: "message")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.itemId, forKey: "item_id")
+                try container.encode(self.message, forKey: "message")
             }
         }
     }
 }
 
+extension Components.Schemas {
+    public struct ViewEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var view: Components.Schemas.View
+        public init(view: Components.Schemas.View) {
+            self.view = view
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.view = try container.decode(Components.Schemas.View.self, forKey: "view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.view, forKey: "view")
+        }
+    }
+}
+
 extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+    /// Done.
+    public struct Ok: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Ok.Headers
+        public var body: Components.Responses.Ok.Body
+        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
             self.headers = headers
             self.body = body
         }
@@ -798,8 +707,6 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
@@ -809,27 +716,45 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.Ok)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Ok {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -844,60 +769,84 @@ extension Components.Responses {
     }
 }
 
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.OAuthError)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.OAuthError {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
 extension Operations {
-    /// Record the owner's decision
+    /// Register an OAuth client
     ///
-    /// The consent page's form post. Approving issues an authorization code and redirects to the
-    /// client's `redirect_uri` with `code` and `state`; declining redirects with
-    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
-    /// document.
+    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
+    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
+    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
+    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
+    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
+    /// usual envelope.
     ///
-    /// `POST /auth/authorize/decision`
-    public enum SubmitConsentDecision {
-        public static let id: Swift.String = "submitConsentDecision"
+    /// `POST /oauth2/register`
+    public enum RegisterOAuthClient {
+        public static let id: Swift.String = "registerOAuthClient"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitConsentDecision.Input.Body
-            public init(body: Operations.SubmitConsentDecision.Input.Body) {
+            public var body: Operations.RegisterOAuthClient.Input.Body
+            public init(body: Operations.RegisterOAuthClient.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.ConsentDecision)
+                case json(Components.Schemas.ClientRegistrationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A redirect to the client's redirect URI.
-            /// Status 302.
-            case found(Operations.SubmitConsentDecision.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitConsentDecision.Output.Found {
+            /// The client is registered.
+            /// Status 201.
+            case created(Operations.RegisterOAuthClient.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterOAuthClient.Output.Created {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -912,63 +861,81 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The client is registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
+                public var body: Operations.RegisterOAuthClient.Output.Created.Body
+                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ClientRegistration)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ClientRegistration {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Enter a device code
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
-                self.query = query
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The consent page.
+            /// The entry page again, naming what was wrong.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
+            /// A redirect to the device consent page.
             /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            case found(Operations.SubmitDeviceCode.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -990,1004 +957,33 @@ extension Operations {
 }
 
 extension Operations {
-    /// List API keys
+    /// Create an API key
     ///
-    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
+    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
+    /// with no key at all the call needs no credential and mints the first key (bootstrap);
+    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
+    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
+    /// A body naming no permission map takes the caller's whole set. A `source` another live key
+    /// already owns is `409 conflict`.
     ///
-    /// `GET /keys`
-    public enum ListKeys {
-        public static let id: Swift.String = "listKeys"
+    /// `POST /keys`
+    public enum CreateKey {
+        public static let id: Swift.String = "createKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The keys.
-            /// Status 200.
-            case ok(Operations.ListKeys.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListKeys.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The keys.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListKeys.Output.Ok.Headers
-                public var body: Operations.ListKeys.Output.Ok.Body
-                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKeyList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKeyList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List item types
-    ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
-    ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
-                public var ifNoneMatch: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                    self.ifNoneMatch = ifNoneMatch
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The catalog.
-            /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
-            /// Status 304.
-            case notModified(Operations.ListTypes.Output.NotModified)
-            /// The `notModified` response; throws for any other.
-            public var notModified: Operations.ListTypes.Output.NotModified {
-                get throws {
-                    if case .notModified(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
-                    public var eTag: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil, eTag: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                        self.eTag = eTag
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json([Components.Schemas.ItemType])
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
-            public struct NotModified: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTypes.Output.NotModified.Headers
-                public init(headers: Operations.ListTypes.Output.NotModified.Headers) {
-                    self.headers = headers
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
-                    public var eTag: Swift.String?
-                    public init(xMarfaContract: Swift.String, eTag: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.eTag = eTag
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge type
-    ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
-    ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge type's identifier.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change an item's state
-    ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
-    ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
-                self.path = path
-                self.headers = headers
+            public var body: Operations.CreateKey.Input.Body
+            public init(body: Operations.CreateKey.Input.Body) {
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemTransition)
+                case json(Components.Schemas.KeyInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace an extension namespace
-    ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.JSONObject)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update an edge
-    ///
-    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
-    /// `current` is the edge as it stands. The version moves on every applied update.
-    ///
-    /// `PATCH /edges/{id}`
-    public enum UpdateEdge {
-        public static let id: Swift.String = "updateEdge"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateEdge.Input.Path
-            public var headers: Operations.UpdateEdge.Input.Headers
-            public var body: Operations.UpdateEdge.Input.Body
-            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgePatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update a webhook
-    ///
-    /// Changes the fields given; the secret cannot be rotated here.
-    ///
-    /// `PATCH /webhooks/{id}`
-    public enum UpdateWebhook {
-        public static let id: Swift.String = "updateWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateWebhook.Input.Path
-            public var body: Operations.UpdateWebhook.Input.Body
-            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.WebhookPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
-            /// Status 200.
-            case ok(Components.Responses.Webhook)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read the instance's settings (instance path)
-    ///
-    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
-    ///
-    /// `GET /config`
-    public enum GetConfig {
-        public static let id: Swift.String = "getConfig"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create a folder
-    ///
-    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
-    /// the search would not hold are refused `400 validation_error`. The public server serves
-    /// this write; its shape here is this contract's.
-    ///
-    /// `POST /folders`
-    public enum CreateFolder {
-        public static let id: Swift.String = "createFolder"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateFolder.Input.Headers
-            public var body: Operations.CreateFolder.Input.Body
-            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.FolderInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
+            /// The key, with its plaintext.
             /// Status 201.
-            case created(Components.Responses.Folder)
+            case created(Operations.CreateKey.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Folder {
+            public var created: Operations.CreateKey.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -2042,6 +1038,427 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The key, with its plaintext.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.CreateKey.Output.Created.Headers
+                public var body: Operations.CreateKey.Output.Created.Body
+                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ApiKey)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ApiKey {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item type
+    ///
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
+    ///
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type.
+            /// Status 200.
+            case ok(Operations.GetType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Cancel a type move job
+    ///
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
+    ///
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Count items
+    ///
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    ///
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "state": self = .state
+                            case "type": self = ._type
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .state: "state"
+                            case ._type: "type"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.state, ._type]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// A count for each state or type.
+            /// Status 200.
+            case ok(Operations.GetItemStats.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemStats.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A count for each state or type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemStats)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemStats {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Restore an item from the bin
+    ///
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    ///
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -2064,6 +1481,634 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an item's tags
+    ///
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    ///
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TagsInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's inbound edges
+    ///
+    /// One page of the edges whose target is the item, optionally of one edge type.
+    ///
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of edges.
+            /// Status 200.
+            case ok(Components.Responses.EdgePage)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgePage {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Search items
+    ///
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    ///
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The matches.
+            /// Status 200.
+            case ok(Operations.SearchItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SearchItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The matches.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SearchResults)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SearchResults {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List a webhook's deliveries
+    ///
+    /// Recent delivery attempts, newest first.
+    ///
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var limit: Swift.Int
+                public init(limit: Swift.Int = 50) {
+                    self.limit = limit
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The deliveries.
+            /// Status 200.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List folders
+    ///
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders`
+    public enum ListFolders {
+        public static let id: Swift.String = "listFolders"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folders.
+            /// Status 200.
+            case ok(Operations.ListFolders.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListFolders.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The folders.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.FolderList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.FolderList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List views
+    ///
+    /// Every saved view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views`
+    public enum ListViews {
+        public static let id: Swift.String = "listViews"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The views.
+            /// Status 200.
+            case ok(Operations.ListViews.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListViews.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The views.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListViews.Output.Ok.Headers
+                public var body: Operations.ListViews.Output.Ok.Body
+                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ViewList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ViewList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

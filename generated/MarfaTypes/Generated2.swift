@@ -337,8 +337,8 @@ extension APIProtocol {
         try await uploadBlob(Operations.UploadBlob.Input(headers: headers, body: body))
     }
     /// Download a blob
-    public func downloadBlob(path: Operations.DownloadBlob.Input.Path) async throws -> Operations.DownloadBlob.Output {
-        try await downloadBlob(Operations.DownloadBlob.Input(path: path))
+    public func downloadBlob(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) async throws -> Operations.DownloadBlob.Output {
+        try await downloadBlob(Operations.DownloadBlob.Input(path: path, headers: headers))
     }
     /// Get a presigned URL for a blob
     public func getBlobUrl(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) async throws -> Operations.GetBlobUrl.Output {
@@ -424,275 +424,329 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// An item to create.
-    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties?
-        /// A client-minted id; omit it when sending a natural key.
-        public var id: Swift.String?
-        public var state: Swift.String?
-        public var timestamp: Foundation.Date?
-        /// A source the key claims; its own when omitted.
-        public var source: Swift.String?
-        public var sourceId: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
-        public var version: Swift.Int64?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        public var tags: [Swift.String]?
-        /// Edge type to target item ids.
-        public var edges: Components.Schemas.ItemInput.EdgesPayload?
-        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
-            self._type = _type
-            self.properties = properties
-            self.id = id
-            self.state = state
-            self.timestamp = timestamp
-            self.source = source
-            self.sourceId = sourceId
-            self.tier = tier
-            self.version = version
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
-            self.tags = tags
-            self.edges = edges
+    /// A page of items with their metadata (`include=metadata`).
+    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.ItemEnvelope]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Swift.String.self, forKey: "type")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.state = try container.decodeIfPresent(Swift.String.self, forKey: "state")
-            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
-            self.source = try container.decodeIfPresent(Swift.String.self, forKey: "source")
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
-            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
-            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_latitude")
-            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_longitude")
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: "edges")
+            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.properties, forKey: "properties")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.state, forKey: "state")
-            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
-            try container.encodeIfPresent(self.source, forKey: "source")
-            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
-            try container.encodeIfPresent(self.version, forKey: "version")
-            try container.encodeIfPresent(self.device, forKey: "device")
-            try container.encodeIfPresent(self.captureLatitude, forKey: "capture_latitude")
-            try container.encodeIfPresent(self.captureLongitude, forKey: "capture_longitude")
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.edges, forKey: "edges")
-        }
-        /// Edge type to target item ids.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: [Swift.String]]
-            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(self.additionalProperties)
-            }
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encode(self.hasMore, forKey: "has_more")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
-    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
-        public var requested: Swift.String
-        public var head: Swift.String
-        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
-            self.eventType = eventType
-            self.requested = requested
-            self.head = head
+    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var metadata: Components.Schemas.ItemMetadata
+        public init(metadata: Components.Schemas.ItemMetadata) {
+            self.metadata = metadata
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.CursorAheadFrame.EventTypePayload.self, forKey: "event_type")
-            self.requested = try container.decode(Swift.String.self, forKey: "requested")
-            self.head = try container.decode(Swift.String.self, forKey: "head")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.metadata, forKey: "metadata")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]
+        public init(tags: [Swift.String]) {
+            self.tags = tags
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decode([Swift.String].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Edge]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encode(self.hasMore, forKey: "has_more")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.requested, forKey: "requested")
-            try container.encode(self.head, forKey: "head")
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.listed, forKey: "listed")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cursorAhead
+            case metadataChanged
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "cursor_ahead": self = .cursorAhead
+                    case "metadata.changed": self = .metadataChanged
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .cursorAhead: "cursor_ahead"
+                    case .metadataChanged: "metadata.changed"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.cursorAhead]
+            public static let allCases: [Self] = [.metadataChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Occurrence]
-        public var window: Components.Schemas.OccurrenceList.WindowPayload
-        public var scan: Components.Schemas.OccurrenceList.ScanPayload
-        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
-        public var seriesErrorsTruncated: Swift.Bool?
-        public var expansionIncomplete: Swift.Bool?
-        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
-            self.data = data
-            self.window = window
-            self.scan = scan
-            self.seriesErrors = seriesErrors
-            self.seriesErrorsTruncated = seriesErrorsTruncated
-            self.expansionIncomplete = expansionIncomplete
+    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
+    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
+        public var reason: Components.Schemas.StreamIncompleteReason
+        /// The last event sent, or `null`.
+        public var cursor: Swift.String?
+        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+            self.eventType = eventType
+            self.reason = reason
+            self.cursor = cursor
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.Occurrence].self, forKey: "data")
-            self.window = try container.decode(Components.Schemas.OccurrenceList.WindowPayload.self, forKey: "window")
-            self.scan = try container.decode(Components.Schemas.OccurrenceList.ScanPayload.self, forKey: "scan")
-            self.seriesErrors = try container.decodeIfPresent([Components.Schemas.OccurrenceList.SeriesErrorsItemPayload].self, forKey: "series_errors")
-            self.seriesErrorsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "series_errors_truncated")
-            self.expansionIncomplete = try container.decodeIfPresent(Swift.Bool.self, forKey: "expansion_incomplete")
+            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
+            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.window, forKey: "window")
-            try container.encode(self.scan, forKey: "scan")
-            try container.encodeIfPresent(self.seriesErrors, forKey: "series_errors")
-            try container.encodeIfPresent(self.seriesErrorsTruncated, forKey: "series_errors_truncated")
-            try container.encodeIfPresent(self.expansionIncomplete, forKey: "expansion_incomplete")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.reason, forKey: "reason")
+            try container.encode(self.cursor, forKey: "cursor")
         }
-        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var from: Swift.String
-            public var to: Swift.String
-            public init(from: Swift.String, to: Swift.String) {
-                self.from = from
-                self.to = to
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamIncomplete
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_incomplete": self = .streamIncomplete
+                    default: self = .unknown(rawValue)
+                }
             }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.from = try container.decode(Swift.String.self, forKey: "from")
-                self.to = try container.decode(Swift.String.self, forKey: "to")
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamIncomplete: "stream_incomplete"
+                    case .unknown(let value): value
+                }
             }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(self.from, forKey: "from")
-                try container.encode(self.to, forKey: "to")
-            }
-        }
-        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var eventsRead: Swift.Int
-            public var occurrences: Swift.Int
-            public var maxOccurrences: Swift.Int
-            public var seriesErrors: Swift.Int
-            public var maxSeriesErrors: Swift.Int
-            public var unproductiveIterations: Swift.Int
-            public var maxUnproductiveIterations: Swift.Int
-            public var seriesUnexpanded: Swift.Int
-            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
-                self.eventsRead = eventsRead
-                self.occurrences = occurrences
-                self.maxOccurrences = maxOccurrences
-                self.seriesErrors = seriesErrors
-                self.maxSeriesErrors = maxSeriesErrors
-                self.unproductiveIterations = unproductiveIterations
-                self.maxUnproductiveIterations = maxUnproductiveIterations
-                self.seriesUnexpanded = seriesUnexpanded
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.eventsRead = try container.decode(Swift.Int.self, forKey: "events_read")
-                self.occurrences = try container.decode(Swift.Int.self, forKey: "occurrences")
-                self.maxOccurrences = try container.decode(Swift.Int.self, forKey: "max_occurrences")
-                self.seriesErrors = try container.decode(Swift.Int.self, forKey: "series_errors")
-                self.maxSeriesErrors = try container.decode(Swift.Int.self, forKey: "max_series_errors")
-                self.unproductiveIterations = try container.decode(Swift.Int.self, forKey: "unproductive_iterations")
-                self.maxUnproductiveIterations = try container.decode(Swift.Int.self, forKey: "max_unproductive_iterations")
-                self.seriesUnexpanded = try container.decode(Swift.Int.self, forKey: "series_unexpanded")
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(self.eventsRead, forKey: "events_read")
-                try container.encode(self.occurrences, forKey: "occurrences")
-                try container.encode(self.maxOccurrences, forKey: "max_occurrences")
-                try container.encode(self.seriesErrors, forKey: "series_errors")
-                try container.encode(self.maxSeriesErrors, forKey: "max_series_errors")
-                try container.encode(self.unproductiveIterations, forKey: "unproductive_iterations")
-                try container.encode(self.maxUnproductiveIterations, forKey: "max_unproductive_iterations")
-                try container.encode(self.seriesUnexpanded, forKey: "series_unexpanded")
-            }
-        }
-        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var itemId: Swift.String
-            public var message: Swift.String
-            public init(itemId: Swift.String, message: Swift.String) {
-                self.itemId = itemId
-                self.message = message
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.itemId = try container.decode(Swift.String.self, forKey: "item_id")
-                self.message = try container.decode(Swift.String.self, forKey: "message")
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(self.itemId, forKey: "item_id")
-                try container.encode(self.message, forKey: "message")
-            }
+            public static let allCases: [Self] = [.streamIncomplete]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var view: Components.Schemas.View
-        public init(view: Components.Schemas.View) {
-            self.view = view
+    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var url: Swift.String
+        public var events: [Swift.String]
+        /// Only events of items of this type (a type move rewrites it).
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The signing secret in plaintext on creation, redacted elsewhere.
+        public var secret: Swift.String
+        public var active: Swift.Bool
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+            self.active = active
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.view = try container.decode(Components.Schemas.View.self, forKey: "view")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.events = try container.decode([Swift.String].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decode(Swift.String.self, forKey: "secret")
+            self.active = try container.decode(Swift.Bool.self, forKey: "active")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.view, forKey: "view")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encode(self.secret, forKey: "secret")
+            try container.encode(self.active, forKey: "active")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
+            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
+            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.types, forKey: "types")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeIfPresent(self.filter, forKey: "filter")
+            try container.encodeIfPresent(self.beneath, forKey: "beneath")
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.search, forKey: "search")
+            try container.encodeIfPresent(self.sort, forKey: "sort")
+            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
         }
     }
 }
 
 extension Components.Responses {
-    /// Done.
-    public struct Ok: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Ok.Headers
-        public var body: Components.Responses.Ok.Body
-        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
+    /// One page of edges.
+    public struct EdgePage: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.EdgePage.Headers
+        public var body: Components.Responses.EdgePage.Body
+        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
             self.headers = headers
             self.body = body
         }
@@ -711,49 +765,82 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.EdgePage)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.EdgePage {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
                 self.idempotencyReplayed = idempotencyReplayed
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.Ok)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Ok {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-    /// `type_chain_unresolvable`, ...
-    public struct Conflict: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Conflict.Headers
-        public var body: Components.Responses.Conflict.Body
-        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -767,138 +854,32 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-    public struct ServiceUnavailable: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ServiceUnavailable.Headers
-        public var body: Components.Responses.ServiceUnavailable.Body
-        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
-}
-
-extension Components.Headers {
-    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-    public typealias XRateLimitLimit = Swift.Int
-}
-
-extension Components.Headers {
-    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-    public typealias RetryAfter = Swift.Int
-}
-
 extension Operations {
-    /// Describe the instance
+    /// Revoke a token
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
+    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
+    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
+    /// public Marfa document.
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
+    /// `POST /auth/oauth2/revoke`
+    public enum RevokeToken {
+        public static let id: Swift.String = "revokeToken"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's description.
-            /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.InstanceDescription)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Start a device sign-in
-    ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
-    ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
+            public var body: Operations.RevokeToken.Input.Body
+            public init(body: Operations.RevokeToken.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+                case urlEncodedForm(Components.Schemas.RevocationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The device and user codes.
+            /// The token no longer works, or never did.
             /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
+            case ok(Operations.RevokeToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
+            public var ok: Operations.RevokeToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -914,16 +895,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -936,62 +907,58 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
+            /// The token no longer works, or never did.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
+                public var headers: Operations.RevokeToken.Output.Ok.Headers
+                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
             }
         }
     }
 }
 
 extension Operations {
-    /// List approved apps
+    /// Record the owner's decision for a device
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// The device consent page's form post. The device's next poll of the token endpoint gets its
+    /// tokens, or `access_denied`. Not in the public Marfa document.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `POST /auth/device/consent`
+    public enum SubmitDeviceConsent {
+        public static let id: Swift.String = "submitDeviceConsent"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var body: Operations.SubmitDeviceConsent.Input.Body
+            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The grants.
+            /// A page telling the person to return to the device.
             /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
+            case ok(Operations.SubmitDeviceConsent.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
+            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1018,19 +985,123 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+        }
+    }
+}
+
+extension Operations {
+    /// Read the calling key
+    ///
+    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
+    /// tier, never its plaintext. An OAuth access token is not a key and is refused
+    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
+    /// view a working copy holds. Served by the public server, not in the public Marfa document.
+    ///
+    /// `GET /keys/current`
+    public enum GetCurrentKey {
+        public static let id: Swift.String = "getCurrentKey"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.GetCurrentKey.Input.Headers
+            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The calling key.
+            /// Status 200.
+            case ok(Operations.GetCurrentKey.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetCurrentKey.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The calling key.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
+                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
+                public var body: Operations.GetCurrentKey.Output.Ok.Body
+                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.EdgePage.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.GrantList)
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1044,33 +1115,47 @@ extension Operations {
 }
 
 extension Operations {
-    /// Revoke an API key
+    /// Delete an item type
     ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
+    /// While an item, folder, view or webhook still names the type the answer is
+    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
+    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
+    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
+    /// (`details.subtype_ids`), which `force` does not override.
     ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
+    /// `DELETE /types/{id}`
+    public enum DeleteType {
+        public static let id: Swift.String = "deleteType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
+            public var path: Operations.DeleteType.Input.Path
+            public var query: Operations.DeleteType.Input.Query
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The key's id.
+                /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The type is gone.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.DeleteType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.DeleteType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1111,6 +1196,284 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type is gone.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DeleteType.Output.Ok.Headers
+                public var body: Operations.DeleteType.Output.Ok.Body
+                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeDeleted)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeDeleted {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List edge types
+    ///
+    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edge-types`
+    public enum ListEdgeTypes {
+        public static let id: Swift.String = "listEdgeTypes"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.ListEdgeTypes.Input.Headers
+            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
+                public var ifNoneMatch: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                    self.ifNoneMatch = ifNoneMatch
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge types.
+            /// Status 200.
+            case ok(Operations.ListEdgeTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListEdgeTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            /// Status 304.
+            case notModified(Operations.ListEdgeTypes.Output.NotModified)
+            /// The `notModified` response; throws for any other.
+            public var notModified: Operations.ListEdgeTypes.Output.NotModified {
+                get throws {
+                    if case .notModified(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge types.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
+                public var body: Operations.ListEdgeTypes.Output.Ok.Body
+                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Operations.ListTypes.Output.Ok.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias NotModified = Operations.ListTypes.Output.NotModified
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an item for good
+    ///
+    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
+    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
+    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
+    ///
+    /// `DELETE /items/{id}/purge`
+    public enum PurgeItem {
+        public static let id: Swift.String = "purgeItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.PurgeItem.Input.Path
+            public var headers: Operations.PurgeItem.Input.Headers
+            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1128,30 +1491,24 @@ extension Operations {
 }
 
 extension Operations {
-    /// Set the owner's icon for a type
+    /// Tag an item
     ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
+    /// Adds one or more tags; tags already present are kept once.
     ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
+    /// `POST /items/{id}/tags`
+    public enum AddItemTags {
+        public static let id: Swift.String = "addItemTags"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+            public var path: Operations.AddItemTags.Input.Path
+            public var headers: Operations.AddItemTags.Input.Headers
+            public var body: Operations.AddItemTags.Input.Body
+            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1168,293 +1525,7 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeIconInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The icon the type resolves to now.
-            /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Ok.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeIcon)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item
-    ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
-    ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item.
-            /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemDetail)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's metadata
-    ///
-    /// The item's tags and the extension namespaces the key may read.
-    ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+                case json(Components.Schemas.TagsAddInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1468,92 +1539,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an extension namespace
-    ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
-    ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The namespace's document.
-            /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
             /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
             /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
@@ -1602,6 +1587,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1614,62 +1609,41 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemExtension)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Read an edge
+    /// Create an edge
     ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    /// Creates a typed edge between two items. Needs write on the source item's type and on the
+    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
+    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
+    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
+    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
     ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
+    /// `POST /edges`
+    public enum CreateEdge {
+        public static let id: Swift.String = "createEdge"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
-                self.path = path
+            public var headers: Operations.CreateEdge.Input.Headers
+            public var body: Operations.CreateEdge.Input.Body
+            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgeInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1683,107 +1657,11 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create a webhook
-    ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
-    ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.WebhookInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// The edge.
             /// Status 201.
-            case created(Components.Responses.Webhook)
+            case created(Components.Responses.EdgeEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
+            public var created: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1824,6 +1702,43 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1834,6 +1749,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
@@ -1841,32 +1766,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a webhook
+    /// List webhooks
     ///
-    /// Ends the subscription. Deliveries already queued still go out.
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
     ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The webhooks.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.ListWebhooks.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.ListWebhooks.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1894,19 +1810,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1919,34 +1822,60 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace the instance's settings (instance path)
+    /// Run a housekeeping job now
     ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
+    /// Runs the named job inline and answers when it is done, so the call can take long. A job
+    /// already running is `409 housekeeping_job_running`; an unknown name is
+    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
     ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
+    /// `POST /housekeeping/{name}/run`
+    public enum RunHousekeeping {
+        public static let id: Swift.String = "runHousekeeping"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
+            public var path: Operations.RunHousekeeping.Input.Path
+            public init(path: Operations.RunHousekeeping.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The job's name (lowercase letters, digits and hyphens).
+                public var name: Swift.String
+                public init(name: Swift.String) {
+                    self.name = name
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// The run.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.RunHousekeeping.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.RunHousekeeping.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1987,76 +1916,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -2070,6 +1929,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2082,27 +1955,52 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The run.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
+                public var body: Operations.RunHousekeeping.Output.Ok.Body
+                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingRun)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingRun {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Delete a view
+    /// Change a folder's settings
     ///
-    /// Deletes a view. Not in the public Marfa document (minimal design).
+    /// Replaces the settings the body names, merged on the base `version` with changes made
+    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
+    /// A collision is `409 version_conflict`.
     ///
-    /// `DELETE /views/{id}`
-    public enum DeleteView {
-        public static let id: Swift.String = "deleteView"
+    /// `PATCH /folders/{id}`
+    public enum UpdateFolder {
+        public static let id: Swift.String = "updateFolder"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteView.Input.Path
-            public var headers: Operations.DeleteView.Input.Headers
-            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
+            public var path: Operations.UpdateFolder.Input.Path
+            public var headers: Operations.UpdateFolder.Input.Headers
+            public var body: Operations.UpdateFolder.Input.Body
+            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The view's id.
+                /// The folder's id (its `system.folder` item id).
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -2118,16 +2016,44 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderPatch)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The folder.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

@@ -584,183 +584,200 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
             self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
-            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
             self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
-            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
+            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.startsAt, forKey: "starts_at")
-            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
             try container.encode(self.item, forKey: "item")
-            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
-            try container.encodeIfPresent(self.replaces, forKey: "replaces")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encode(self.relevanceScore, forKey: "relevance_score")
+            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
+            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
+            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.webhooks, forKey: "webhooks")
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.active, forKey: "active")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
+    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        /// Seconds.
+        public var expiresIn: Swift.Int
+        public init(url: Swift.String, expiresIn: Swift.Int) {
+            self.url = url
+            self.expiresIn = expiresIn
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.deliveries, forKey: "deliveries")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.expiresIn, forKey: "expires_in")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// What a new file leaves blank.
+    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A type move rewrites this.
+        public var _type: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        public var tags: [Swift.String]?
+        public var properties: Components.Schemas.Properties?
+        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
+        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
+            self._type = _type
+            self.tier = tier
+            self.tags = tags
+            self.properties = properties
+            self.edges = edges
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.folder, forKey: "folder")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
         public var name: Swift.String
-        public var intervalMs: Swift.Int64
-        public var nextRunAt: Foundation.Date?
-        public var runningSince: Foundation.Date?
-        public var lastStartedAt: Foundation.Date?
-        public var lastFinishedAt: Foundation.Date?
-        /// `ok` or `error`; `null` before the first run.
-        public var lastOutcome: Swift.String?
-        public var lastError: Swift.String?
-        /// What the last run reported.
-        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
-        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
             self.name = name
-            self.intervalMs = intervalMs
-            self.nextRunAt = nextRunAt
-            self.runningSince = runningSince
-            self.lastStartedAt = lastStartedAt
-            self.lastFinishedAt = lastFinishedAt
-            self.lastOutcome = lastOutcome
-            self.lastError = lastError
-            self.lastResult = lastResult
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
-            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
-            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
-            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
-            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
-            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
-            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
-            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.version, forKey: "version")
             try container.encode(self.name, forKey: "name")
-            try container.encode(self.intervalMs, forKey: "interval_ms")
-            try container.encodeRFC3339(self.nextRunAt, forKey: "next_run_at")
-            try container.encodeRFC3339(self.runningSince, forKey: "running_since")
-            try container.encodeRFC3339(self.lastStartedAt, forKey: "last_started_at")
-            try container.encodeRFC3339(self.lastFinishedAt, forKey: "last_finished_at")
-            try container.encode(self.lastOutcome, forKey: "last_outcome")
-            try container.encode(self.lastError, forKey: "last_error")
-            try container.encode(self.lastResult, forKey: "last_result")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-        public var field: Swift.String
-        public var direction: Components.Schemas.ViewSort.DirectionPayload?
-        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
-            self.field = field
-            self.direction = direction
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.field = try container.decode(Swift.String.self, forKey: "field")
-            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.field, forKey: "field")
-            try container.encodeIfPresent(self.direction, forKey: "direction")
-        }
-        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case asc
-            case desc
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "asc": self = .asc
-                    case "desc": self = .desc
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .asc: "asc"
-                    case .desc: "desc"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.asc, .desc]
+            try container.encode(self.search, forKey: "search")
+            try container.encodeIfPresent(self.sort, forKey: "sort")
+            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
         }
     }
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemExtensions)
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -772,19 +789,22 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Ok.Headers
+        public typealias Headers = Components.Responses.Forbidden.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.TypeMoveJob)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -796,11 +816,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
             self.headers = headers
             self.body = body
         }
@@ -819,110 +839,83 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.VersionConflictResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
+extension Components.Parameters {
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
 }
 
-extension Components.Responses {
-    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-    public struct OAuthError: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.OAuthError.Headers
-        public var body: Components.Responses.OAuthError.Body
-        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.OAuthError)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.OAuthError {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The view's id.
+    public typealias ViewId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
+}
+
+extension Components.Headers {
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
+}
+
+extension Components.Headers {
+    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+    public typealias CacheControl = Swift.String
 }
 
 extension Operations {
-    /// Register an OAuth client
+    /// Describe the instance
     ///
-    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
-    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
-    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
-    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
-    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
-    /// usual envelope.
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `POST /oauth2/register`
-    public enum RegisterOAuthClient {
-        public static let id: Swift.String = "registerOAuthClient"
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterOAuthClient.Input.Body
-            public init(body: Operations.RegisterOAuthClient.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ClientRegistrationRequest)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The client is registered.
-            /// Status 201.
-            case created(Operations.RegisterOAuthClient.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterOAuthClient.Output.Created {
+            /// The instance's description.
+            /// Status 200.
+            case ok(Operations.GetInstance.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -937,19 +930,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The client is registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
-                public var body: Operations.RegisterOAuthClient.Output.Created.Body
-                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+            /// The instance's description.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ClientRegistration)
+                    case json(Components.Schemas.InstanceDescription)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ClientRegistration {
+                    public var json: Components.Schemas.InstanceDescription {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -963,43 +956,123 @@ extension Operations {
 }
 
 extension Operations {
-    /// Enter a device code
+    /// Start a device sign-in
     ///
-    /// The entry page's form post. A known code redirects to the device consent page; an unknown
-    /// one shows the page again with an error. Lookups are limited per address, and the excess
-    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
     ///
-    /// `POST /auth/device`
-    public enum SubmitDeviceCode {
-        public static let id: Swift.String = "submitDeviceCode"
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitDeviceCode.Input.Body
-            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The entry page again, naming what was wrong.
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// A redirect to the device consent page.
-            /// Status 302.
-            case found(Operations.SubmitDeviceCode.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitDeviceCode.Output.Found {
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 400.
+            case badRequest(Components.Responses.OAuthError)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The device and user codes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List approved apps
+    ///
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    ///
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The grants.
+            /// Status 200.
+            case ok(Operations.ListGrants.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListGrants.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1026,43 +1099,168 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The grants.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.GrantList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.GrantList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Create an API key
+    /// Revoke an API key
     ///
-    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
-    /// with no key at all the call needs no credential and mints the first key (bootstrap);
-    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
-    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
-    /// A body naming no permission map takes the caller's whole set. A `source` another live key
-    /// already owns is `409 conflict`.
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `POST /keys`
-    public enum CreateKey {
-        public static let id: Swift.String = "createKey"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateKey.Input.Body
-            public init(body: Operations.CreateKey.Input.Body) {
-                self.body = body
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.KeyInput)
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The key, with its plaintext.
-            /// Status 201.
-            case created(Operations.CreateKey.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.CreateKey.Output.Created {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Set the owner's icon for a type
+    ///
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
+    ///
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeIconInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The icon the type resolves to now.
+            /// Status 200.
+            case ok(Operations.SetTypeIcon.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SetTypeIcon.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1100,100 +1298,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The key, with its plaintext.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.CreateKey.Output.Created.Headers
-                public var body: Operations.CreateKey.Output.Created.Body
-                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item type
-    ///
-    /// One type with inheritance resolved. A stored chain that cannot be resolved is
-    /// `409 type_chain_unresolvable`.
-    ///
-    /// `GET /types/{id}`
-    public enum GetType {
-        public static let id: Swift.String = "getType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetType.Input.Path
-            public init(path: Operations.GetType.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type.
-            /// Status 200.
-            case ok(Operations.GetType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -1233,19 +1337,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type.
+            /// The icon the type resolves to now.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetType.Output.Ok.Headers
-                public var body: Operations.GetType.Output.Ok.Body
-                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.Ok.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemType)
+                    case json(Components.Schemas.TypeIcon)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemType {
+                    public var json: Components.Schemas.TypeIcon {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1259,231 +1363,72 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Read an item
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
                 self.path = path
+                self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Count items
-    ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
-    ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
-                self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemStats)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Restore an item from the bin
-    ///
-    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
-    ///
-    /// `POST /items/{id}/restore`
-    public enum RestoreItem {
-        public static let id: Swift.String = "restoreItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RestoreItem.Input.Path
-            public var headers: Operations.RestoreItem.Input.Headers
-            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
+            /// The item.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Operations.GetItem.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Operations.GetItem.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1535,16 +1480,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1557,26 +1492,43 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The item.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemDetail)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemDetail {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace an item's tags
+    /// Read an item's metadata
     ///
-    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    /// The item's tags and the extension namespaces the key may read.
     ///
-    /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
-        public static let id: Swift.String = "replaceItemMetadata"
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceItemMetadata.Input.Path
-            public var headers: Operations.ReplaceItemMetadata.Input.Headers
-            public var body: Operations.ReplaceItemMetadata.Input.Body
-            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
                 self.path = path
-                self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
@@ -1584,19 +1536,6 @@ extension Operations {
                 public init(id: Swift.String) {
                     self.id = id
                 }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1610,6 +1549,685 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an extension namespace
+    ///
+    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    ///
+    /// `GET /items/{id}/extensions/{namespace}`
+    public enum GetItemExtension {
+        public static let id: Swift.String = "getItemExtension"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItemExtension.Input.Path
+            public init(path: Operations.GetItemExtension.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The namespace's document.
+            /// Status 200.
+            case ok(Operations.GetItemExtension.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemExtension.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The namespace's document.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemExtension.Output.Ok.Headers
+                public var body: Operations.GetItemExtension.Output.Ok.Body
+                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemExtension)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemExtension {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an edge
+    ///
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook {
+        public static let id: Swift.String = "createWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 201.
+            case created(Components.Responses.Webhook)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a webhook
+    ///
+    /// Ends the subscription. Deliveries already queued still go out.
+    ///
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings (instance path)
+    ///
+    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
+    /// `400 validation_error`. Not in the public Marfa document.
+    ///
+    /// `PUT /config`
+    public enum ReplaceConfig {
+        public static let id: Swift.String = "replaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceConfig.Input.Body
+            public init(body: Operations.ReplaceConfig.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfig)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a folder
+    ///
+    /// One folder's settings. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders/{id}`
+    public enum GetFolder {
+        public static let id: Swift.String = "getFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change a view
+    ///
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    ///
+    /// `PATCH /views/{id}`
+    public enum UpdateView {
+        public static let id: Swift.String = "updateView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
             /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
             /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
@@ -1680,511 +2298,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's inbound edges
-    ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
-    ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Search items
-    ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
-    ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
-                public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
-                    self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The matches.
-            /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SearchResults)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List a webhook's deliveries
-    ///
-    /// Recent delivery attempts, newest first.
-    ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var limit: Swift.Int
-                public init(limit: Swift.Int = 50) {
-                    self.limit = limit
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The deliveries.
-            /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List folders
-    ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.FolderList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ViewList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -133,238 +133,202 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A named permission. Open.
-    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case schemaWrite
-        case keysMint
-        case itemsPurge
-        case webhooksManage
-        case configManage
-        case auditRead
-        case grantsManage
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "schema.write": self = .schemaWrite
-                case "keys.mint": self = .keysMint
-                case "items.purge": self = .itemsPurge
-                case "webhooks.manage": self = .webhooksManage
-                case "config.manage": self = .configManage
-                case "audit.read": self = .auditRead
-                case "grants.manage": self = .grantsManage
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .schemaWrite: "schema.write"
-                case .keysMint: "keys.mint"
-                case .itemsPurge: "items.purge"
-                case .webhooksManage: "webhooks.manage"
-                case .configManage: "config.manage"
-                case .auditRead: "audit.read"
-                case .grantsManage: "grants.manage"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
-    }
-}
-
-extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
-            self.strictMode = strictMode
-            self.sourceAllowlist = sourceAllowlist
-            self.sourceFilter = sourceFilter
+    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grants: [Components.Schemas.Grant]
+        public init(grants: [Components.Schemas.Grant]) {
+            self.grants = grants
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
-            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
-            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
+            self.grants = try container.decode([Components.Schemas.Grant].self, forKey: "grants")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.strictMode, forKey: "strict_mode")
-            try container.encodeIfPresent(self.sourceAllowlist, forKey: "source_allowlist")
-            try container.encodeIfPresent(self.sourceFilter, forKey: "source_filter")
+            try container.encode(self.grants, forKey: "grants")
         }
     }
 }
 
 extension Components.Schemas {
-    /// One field of an item type. `type` names the field's kind; the list is open, so a client
-    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
-    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
-    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.FieldDefinition.TypePayload
-        /// Whether an item must carry the field. False when absent.
-        public var required: Swift.Bool?
-        public var description: Swift.String?
-        public var enumValues: [Swift.String]?
-        /// The element kind of an `array` field.
-        public var itemsType: Swift.String?
-        /// A refinement of the kind, such as `thumbnail` on a string.
-        public var format: Swift.String?
-        /// `false` leaves the field out of full-text search.
-        public var searchable: Swift.Bool?
-        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
-            self._type = _type
-            self.required = required
-            self.description = description
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-            self.format = format
-            self.searchable = searchable
+    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
+    /// `sources` and `enforcement_override` are not in the public Marfa document.
+    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        /// `marfa_k1_…`, shown once.
+        public var key: Swift.String?
+        public var label: Swift.String
+        /// The key's own source, stamped on what it writes.
+        public var source: Swift.String
+        public var role: Components.Schemas.ApiKey.RolePayload
+        public var defaultTier: Components.Schemas.Tier
+        public var isPlatform: Swift.Bool
+        public var permissions: [Components.Schemas.Permission]?
+        /// Sources the key claims besides its own; a write may name one of them.
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var createdAt: Foundation.Date
+        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        /// Updated at most once an hour.
+        public var lastUsedAt: Foundation.Date?
+        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+            self.id = id
+            self.key = key
+            self.label = label
+            self.source = source
+            self.role = role
+            self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
-            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
-            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
-            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
-            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.key = try container.decodeIfPresent(Swift.String.self, forKey: "key")
+            self.label = try container.decode(Swift.String.self, forKey: "label")
+            self.source = try container.decode(Swift.String.self, forKey: "source")
+            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: "role")
+            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.isPlatform = try container.decode(Swift.Bool.self, forKey: "is_platform")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "expires_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self._type, forKey: "type")
-            try container.encodeIfPresent(self.required, forKey: "required")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
-            try container.encodeIfPresent(self.format, forKey: "format")
-            try container.encodeIfPresent(self.searchable, forKey: "searchable")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.key, forKey: "key")
+            try container.encode(self.label, forKey: "label")
+            try container.encode(self.source, forKey: "source")
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.defaultTier, forKey: "default_tier")
+            try container.encode(self.isPlatform, forKey: "is_platform")
+            try container.encodeIfPresent(self.permissions, forKey: "permissions")
+            try container.encodeIfPresent(self.sources, forKey: "sources")
+            try container.encode(self.typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.expiresAt, forKey: "expires_at")
+            try container.encodeRFC3339(self.lastUsedAt, forKey: "last_used_at")
         }
-        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case string
-            case number
-            case integer
-            case boolean
-            case date
-            case datetime
-            case _enum
-            case array
-            case object
-            case thumbnail
+        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case instanceAdmin
+            case spaceAdmin
+            case member
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "string": self = .string
-                    case "number": self = .number
-                    case "integer": self = .integer
-                    case "boolean": self = .boolean
-                    case "date": self = .date
-                    case "datetime": self = .datetime
-                    case "enum": self = ._enum
-                    case "array": self = .array
-                    case "object": self = .object
-                    case "thumbnail": self = .thumbnail
+                    case "instance_admin": self = .instanceAdmin
+                    case "space_admin": self = .spaceAdmin
+                    case "member": self = .member
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .string: "string"
-                    case .number: "number"
-                    case .integer: "integer"
-                    case .boolean: "boolean"
-                    case .date: "date"
-                    case .datetime: "datetime"
-                    case ._enum: "enum"
-                    case .array: "array"
-                    case .object: "object"
-                    case .thumbnail: "thumbnail"
+                    case .instanceAdmin: "instance_admin"
+                    case .spaceAdmin: "space_admin"
+                    case .member: "member"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
+            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
-        public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
-        public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
-            self.icon = icon
-            self.instanceId = instanceId
+    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self.ok = ok
+            self.brokenMappings = brokenMappings
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.icon, forKey: "icon")
-            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encode(self.ok, forKey: "ok")
+            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var from: Swift.String
-        public var to: Swift.String
-        /// The items the move would change that the credential can see.
-        public var items: Swift.Int64
-        /// Whether items of the type exist that the credential cannot see.
-        public var itemsHidden: Swift.Bool
-        public var settings: [Components.Schemas.TypeSetting]
-        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
-            self.from = from
-            self.to = to
-            self.items = items
-            self.itemsHidden = itemsHidden
-            self.settings = settings
+    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
+    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `folder`, `view` or `webhook`. Open.
+        public var kind: Swift.String
+        public var id: Swift.String
+        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Whether a type move can rewrite it.
+        public var rewritable: Swift.Bool
+        /// Why it cannot be rewritten.
+        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.rewritable = rewritable
+            self.reason = reason
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.from = try container.decode(Swift.String.self, forKey: "from")
-            self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.items = try container.decode(Swift.Int64.self, forKey: "items")
-            self.itemsHidden = try container.decode(Swift.Bool.self, forKey: "items_hidden")
-            self.settings = try container.decode([Components.Schemas.TypeSetting].self, forKey: "settings")
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "name")
+            self.rewritable = try container.decode(Swift.Bool.self, forKey: "rewritable")
+            self.reason = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "reason")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.from, forKey: "from")
-            try container.encode(self.to, forKey: "to")
-            try container.encode(self.items, forKey: "items")
-            try container.encode(self.itemsHidden, forKey: "items_hidden")
-            try container.encode(self.settings, forKey: "settings")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encode(self.rewritable, forKey: "rewritable")
+            try container.encodeIfPresent(self.reason, forKey: "reason")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
         public var label: Swift.String?
         public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]
-        public var targetTypeConstraints: [Swift.String]
-        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
-        public var propertySchema: Components.Schemas.JSONObject
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
+        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]?
+        public var targetTypeConstraints: [Swift.String]?
+        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
+        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
             self.id = id
             self.label = label
             self.description = description
@@ -379,11 +343,11 @@ extension Components.Schemas {
             self.id = try container.decode(Swift.String.self, forKey: "id")
             self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
             self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.cardinality = try container.decode(Components.Schemas.EdgeType.CardinalityPayload.self, forKey: "cardinality")
-            self.sourceTypeConstraints = try container.decode([Swift.String].self, forKey: "source_type_constraints")
-            self.targetTypeConstraints = try container.decode([Swift.String].self, forKey: "target_type_constraints")
-            self.cascadeOnDelete = try container.decode(Components.Schemas.EdgeType.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
-            self.propertySchema = try container.decode(Components.Schemas.JSONObject.self, forKey: "property_schema")
+            self.cardinality = try container.decode(Components.Schemas.EdgeTypeInput.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.PropertySchemaPayload.self, forKey: "property_schema")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
@@ -391,66 +355,74 @@ extension Components.Schemas {
             try container.encodeIfPresent(self.label, forKey: "label")
             try container.encodeIfPresent(self.description, forKey: "description")
             try container.encode(self.cardinality, forKey: "cardinality")
-            try container.encode(self.sourceTypeConstraints, forKey: "source_type_constraints")
-            try container.encode(self.targetTypeConstraints, forKey: "target_type_constraints")
-            try container.encode(self.cascadeOnDelete, forKey: "cascade_on_delete")
-            try container.encode(self.propertySchema, forKey: "property_schema")
+            try container.encodeIfPresent(self.sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encodeIfPresent(self.targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encodeIfPresent(self.cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encodeIfPresent(self.propertySchema, forKey: "property_schema")
         }
-        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
-    }
-}
-
-extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
+        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case oneToOne
+            case oneToMany
+            case manyToOne
+            case manyToMany
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "one-to-one": self = .oneToOne
+                    case "one-to-many": self = .oneToMany
+                    case "many-to-one": self = .manyToOne
+                    case "many-to-many": self = .manyToMany
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .oneToOne: "one-to-one"
+                    case .oneToMany: "one-to-many"
+                    case .manyToOne: "many-to-one"
+                    case .manyToMany: "many-to-many"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
         }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.kind = try container.decode(Components.Schemas.WriterKind.self, forKey: "kind")
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cascade
+            case orphan
+            case block
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cascade": self = .cascade
+                    case "orphan": self = .orphan
+                    case "block": self = .block
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cascade: "cascade"
+                    case .orphan: "orphan"
+                    case .block: "block"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cascade, .orphan, .block]
         }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
+        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
+            }
         }
     }
 }
@@ -574,67 +546,70 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var results: [Components.Schemas.SearchResult]
-        public init(results: [Components.Schemas.SearchResult]) {
-            self.results = results
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
+        public var item: Components.Schemas.Item
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.item = item
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.results = try container.decode([Components.Schemas.SearchResult].self, forKey: "results")
+            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
+            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
+            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.results, forKey: "results")
+            try container.encode(self.startsAt, forKey: "starts_at")
+            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
+            try container.encode(self.item, forKey: "item")
+            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
+            try container.encodeIfPresent(self.replaces, forKey: "replaces")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var timestamp: Foundation.Date
-        public var keyId: Swift.String?
-        public var spaceId: Swift.String?
-        public var action: Swift.String
-        public var resourceType: Swift.String
-        public var resourceId: Swift.String?
-        public var clientIp: Swift.String?
-        public var details: Components.Schemas.JSONObject
-        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
-            self.id = id
-            self.timestamp = timestamp
-            self.keyId = keyId
-            self.spaceId = spaceId
-            self.action = action
-            self.resourceType = resourceType
-            self.resourceId = resourceId
-            self.clientIp = clientIp
-            self.details = details
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
-            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: "key_id")
-            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: "space_id")
-            self.action = try container.decode(Swift.String.self, forKey: "action")
-            self.resourceType = try container.decode(Swift.String.self, forKey: "resource_type")
-            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: "resource_id")
-            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: "client_ip")
-            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: "details")
+            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeRFC3339(self.timestamp, forKey: "timestamp")
-            try container.encode(self.keyId, forKey: "key_id")
-            try container.encode(self.spaceId, forKey: "space_id")
-            try container.encode(self.action, forKey: "action")
-            try container.encode(self.resourceType, forKey: "resource_type")
-            try container.encode(self.resourceId, forKey: "resource_id")
-            try container.encode(self.clientIp, forKey: "client_ip")
-            try container.encode(self.details, forKey: "details")
+            try container.encode(self.webhooks, forKey: "webhooks")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deliveries: [Components.Schemas.WebhookDelivery]
+        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+            self.deliveries = deliveries
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.deliveries, forKey: "deliveries")
         }
     }
 }
@@ -727,19 +702,19 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The item and its metadata.
-    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemEnvelope.Headers
-        public var body: Components.Responses.ItemEnvelope.Body
-        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+    /// The item's metadata.
+    public struct ItemMetadata: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemMetadata.Headers
+        public var body: Components.Responses.ItemMetadata.Body
+        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemEnvelope)
+            case json(Components.Schemas.ItemMetadataEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemEnvelope {
+            public var json: Components.Schemas.ItemMetadataEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -751,11 +726,38 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.InstanceConfig)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.InstanceConfig {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
@@ -768,44 +770,29 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.Webhook)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The body is too large (`request_too_large`, `blob_too_large`).
-    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.PayloadTooLarge.Headers
-        public var body: Components.Responses.PayloadTooLarge.Body
-        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -820,154 +807,53 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
-}
-
-extension Components.Parameters {
-    /// `true` deletes even while something still uses it.
-    public typealias Force = Components.Parameters.ForcePayload
-}
-
-extension Components.Parameters {
-    /// The edge's id.
-    public typealias EdgeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The edge type's identifier.
-    public typealias EdgeTypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The webhook's id.
-    public typealias WebhookId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The grant's id.
-    public typealias GrantId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The extension namespace.
-    public typealias Namespace = Swift.String
+extension Components.Headers {
+    /// Requests left in the current window, never below 0.
+    public typealias XRateLimitRemaining = Swift.Int
 }
 
 extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
-}
-
-extension Components.Headers {
-    /// Unix time, in seconds, when the current window ends.
-    public typealias XRateLimitReset = Swift.Int
-}
-
-extension Components.Headers {
-    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-    public typealias CacheControl = Swift.String
-}
-
-extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
+    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+    /// from `GET /keys/current`. Not in the public Marfa document.
+    public typealias XMarfaReadView = Swift.String
 }
 
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Show the owner's consent page
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage {
+        public static let id: Swift.String = "showConsentPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The authorization server's metadata.
-            /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Show the device code entry page
-    ///
-    /// The HTML page where the person types the code a device shows (`verification_uri`). With
-    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
-    /// the sign-in page. Not in the public Marfa document.
-    ///
-    /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
-        public static let id: Swift.String = "showDeviceEntryPage"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowDeviceEntryPage.Input.Query
-            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
+            public var query: Operations.ShowConsentPage.Input.Query
+            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                public var userCode: Swift.String?
-                public init(userCode: Swift.String? = nil) {
-                    self.userCode = userCode
+                public var clientId: Swift.String?
+                public var scope: Swift.String?
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                    self.clientId = clientId
+                    self.scope = scope
+                    self.consentCode = consentCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The entry page.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            case ok(Operations.ShowConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+            public var ok: Operations.ShowConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -975,12 +861,25 @@ extension Operations {
             }
             /// No owner session; a redirect to the sign-in page.
             /// Status 302.
-            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            case found(Operations.ShowConsentPage.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+            public var found: Operations.ShowConsentPage.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -995,146 +894,81 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            /// The consent page.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    public init(xMarfaContract: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .html(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
             public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Read the owner account
+    /// Sign the owner in
     ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner.
-            /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Owner)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Update an API key
-    ///
-    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
-    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
-    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
-    /// one, `404 api_key_not_found`.
-    ///
-    /// `PATCH /keys/{id}`
-    public enum UpdateKey {
-        public static let id: Swift.String = "updateKey"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateKey.Input.Path
-            public var body: Operations.UpdateKey.Input.Body
-            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
-                self.path = path
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.KeyPatch)
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The key as stored.
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.UpdateKey.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.UpdateKey.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+                get throws {
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1172,19 +1006,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1197,114 +1018,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.CreateKey.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Preview moving a type's items
-    ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
+            /// The owner is signed in.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeMovePreview)
+                    case json(Components.Schemas.SignInResult)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
+                    public var json: Components.Schemas.SignInResult {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1313,60 +1039,39 @@ extension Operations {
                     }
                 }
             }
+            public typealias SeeOther = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create an item
+    /// Register an item type
     ///
-    /// Creates an item, checking its properties against its type. The server stamps timestamps,
-    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
-    /// already exists updates that item and answers `200`; so does an `id` the caller already
-    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
-    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
-    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
     ///
-    /// `POST /items`
-    public enum CreateItem {
-        public static let id: Swift.String = "createItem"
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateItem.Input.Headers
-            public var body: Operations.CreateItem.Input.Body
-            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
-                self.headers = headers
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
                 self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemInput)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The item and its metadata.
+            /// The type as registered.
             /// Status 201.
-            case created(Components.Responses.ItemEnvelope)
+            case created(Operations.RegisterType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.ItemEnvelope {
+            public var created: Operations.RegisterType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1441,83 +1146,63 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeEnvelope {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read an item's history
+    /// Read a type move job
     ///
-    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
-    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
-    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
-    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
-    /// the key does not reach, is `404 item_not_found`. The public document answers this door
-    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
-    /// the snapshot's `writer` are not in the public Marfa document.
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
     ///
-    /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
-        public static let id: Swift.String = "listItemVersions"
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemVersions.Input.Path
-            public var query: Operations.ListItemVersions.Input.Query
-            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
+                /// The type move job's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Answer snapshots with a version above this one; the `next` of the previous page.
-                public var after: Swift.Int64?
-                /// Page size; without one, the server chooses (50 on the local instance).
-                public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
-                    self.after = after
-                    self.limit = limit
-                }
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of snapshots.
+            /// The type move job.
             /// Status 200.
-            case ok(Operations.ListItemVersions.Output.Ok)
+            case ok(Components.Responses.TypeMoveJob)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItemVersions.Output.Ok {
+            public var ok: Components.Responses.TypeMoveJob {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1567,22 +1252,223 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of snapshots.
+        }
+    }
+}
+
+extension Operations {
+    /// List items
+    ///
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
+    ///
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of items.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItemVersions.Output.Ok.Headers
-                public var body: Operations.ListItemVersions.Output.Ok.Body
-                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.EdgePage.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemSnapshotPage)
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemSnapshotPage {
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
                         get throws {
                             switch self {
                                 case .json(let body): return body
+                            }
+                        }
+                    }
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
                             }
                         }
                     }
@@ -1593,38 +1479,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an extension namespace
+    /// List an item's extensions
     ///
-    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    /// Every extension namespace on the item that the key's extension map reads.
     ///
-    /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
-        public static let id: Swift.String = "deleteItemExtension"
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteItemExtension.Input.Path
-            public var headers: Operations.DeleteItemExtension.Input.Headers
-            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
                 self.path = path
-                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
@@ -1687,16 +1558,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1714,47 +1575,76 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an edge
+    /// List an item's outbound edges
     ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
     ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1806,16 +1696,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1833,35 +1713,55 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a webhook
+    /// List occurrences in a window
     ///
-    /// One subscription, secret redacted.
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
     ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
-                self.path = path
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
+                self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
+                public var _type: Swift.String?
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
+                    self._type = _type
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// The occurrences.
             /// Status 200.
-            case ok(Components.Responses.Webhook)
+            case ok(Operations.ListOccurrences.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Operations.ListOccurrences.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1874,31 +1774,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1911,28 +1786,51 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The occurrences.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.OccurrenceList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.OccurrenceList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read the instance's settings
+    /// List housekeeping jobs
     ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
     ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// The jobs.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1972,49 +1870,85 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Upload a blob
+    /// Download a blob
     ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    /// The blob's bytes, streamed. With `Range` (one range of RFC 9110 §14: `bytes=N-`, `bytes=N-M`
+    /// or the suffix `bytes=-N`) the answer is `206` with the bytes asked for and `Content-Range`;
+    /// a range that starts past the end is `416 range_not_satisfiable` with `Content-Range:
+    /// bytes * /<size>`. A range the server cannot read (another unit, several ranges) is ignored and
+    /// the whole blob answered `200`, so a client asking to resume must check for `206` and the
+    /// `Content-Range` it expects, and start over on a `200`.
     ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+            public var path: Operations.DownloadBlob.Input.Path
+            public var headers: Operations.DownloadBlob.Input.Headers
+            public init(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
-                self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The part of the blob wanted, such as `bytes=1048576-`.
+                public var range: Swift.String?
+                public init(range: Swift.String? = nil) {
+                    self.range = range
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The blob is stored.
-            /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
+            /// The whole blob.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The part of the blob `Range` asked for.
+            /// Status 206.
+            case partialContent(Operations.DownloadBlob.Output.PartialContent)
+            /// The `partialContent` response; throws for any other.
+            public var partialContent: Operations.DownloadBlob.Output.PartialContent {
+                get throws {
+                    if case .partialContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "partialContent", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2052,117 +1986,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Ok.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Blob)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a view
-    ///
-    /// One view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -2176,6 +1999,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The range starts past the end of the blob (`range_not_satisfiable`).
+            /// Status 416.
+            case rangeNotSatisfiable(Operations.DownloadBlob.Output.RangeNotSatisfiable)
+            /// The `rangeNotSatisfiable` response; throws for any other.
+            public var rangeNotSatisfiable: Operations.DownloadBlob.Output.RangeNotSatisfiable {
+                get throws {
+                    if case .rangeNotSatisfiable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "rangeNotSatisfiable", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2188,6 +2021,150 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The whole blob.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `bytes`: the door answers `Range` with `206`.
+                    public var acceptRanges: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.acceptRanges = acceptRanges
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The part of the blob `Range` asked for.
+            public struct PartialContent: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.PartialContent.Headers
+                public var body: Operations.DownloadBlob.Output.PartialContent.Body
+                public init(headers: Operations.DownloadBlob.Output.PartialContent.Headers, body: Operations.DownloadBlob.Output.PartialContent.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `bytes`: the door answers `Range` with `206`.
+                    public var acceptRanges: Swift.String?
+                    /// Which bytes these are, of how many: `bytes <first>-<last>/<size>`.
+                    public var contentRange: Swift.String
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil, contentRange: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.acceptRanges = acceptRanges
+                        self.contentRange = contentRange
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The range starts past the end of the blob (`range_not_satisfiable`).
+            public struct RangeNotSatisfiable: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers
+                public var body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body
+                public init(headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers, body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The refusal's code, the same as `error.code` in the body.
+                    public var xErrorCode: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// The blob's size: `bytes * /<size>`.
+                    public var contentRange: Swift.String
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, contentRange: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xErrorCode = xErrorCode
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.contentRange = contentRange
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

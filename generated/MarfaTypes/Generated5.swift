@@ -155,598 +155,618 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var grants: [Components.Schemas.Grant]
-        public init(grants: [Components.Schemas.Grant]) {
-            self.grants = grants
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.grants = try container.decode([Components.Schemas.Grant].self, forKey: "grants")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.grants, forKey: "grants")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
-    /// `sources` and `enforcement_override` are not in the public Marfa document.
-    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// An app the owner approved. Not in the public Marfa document.
+    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        /// `marfa_k1_…`, shown once.
-        public var key: Swift.String?
-        public var label: Swift.String
-        /// The key's own source, stamped on what it writes.
-        public var source: Swift.String
-        public var role: Components.Schemas.ApiKey.RolePayload
-        public var defaultTier: Components.Schemas.Tier
-        public var isPlatform: Swift.Bool
-        public var permissions: [Components.Schemas.Permission]?
-        /// Sources the key claims besides its own; a write may name one of them.
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var clientId: Swift.String
+        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var scopes: [Swift.String]
         public var createdAt: Foundation.Date
-        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        /// Updated at most once an hour.
-        public var lastUsedAt: Foundation.Date?
-        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.key = key
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
+            self.clientId = clientId
+            self.clientName = clientName
+            self.scopes = scopes
             self.createdAt = createdAt
-            self.expiresAt = expiresAt
             self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.key = try container.decodeIfPresent(Swift.String.self, forKey: "key")
-            self.label = try container.decode(Swift.String.self, forKey: "label")
-            self.source = try container.decode(Swift.String.self, forKey: "source")
-            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: "role")
-            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: "default_tier")
-            self.isPlatform = try container.decode(Swift.Bool.self, forKey: "is_platform")
-            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
-            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
-            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
-            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
-            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
-            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
-            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
+            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "expires_at")
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_used_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.key, forKey: "key")
-            try container.encode(self.label, forKey: "label")
-            try container.encode(self.source, forKey: "source")
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.defaultTier, forKey: "default_tier")
-            try container.encode(self.isPlatform, forKey: "is_platform")
-            try container.encodeIfPresent(self.permissions, forKey: "permissions")
-            try container.encodeIfPresent(self.sources, forKey: "sources")
-            try container.encode(self.typePermissions, forKey: "type_permissions")
-            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
-            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
-            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
-            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
+            try container.encode(self.clientId, forKey: "client_id")
+            try container.encodeIfPresent(self.clientName, forKey: "client_name")
+            try container.encode(self.scopes, forKey: "scopes")
             try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(self.expiresAt, forKey: "expires_at")
-            try container.encodeRFC3339(self.lastUsedAt, forKey: "last_used_at")
-        }
-        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case instanceAdmin
-            case spaceAdmin
-            case member
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "instance_admin": self = .instanceAdmin
-                    case "space_admin": self = .spaceAdmin
-                    case "member": self = .member
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .instanceAdmin: "instance_admin"
-                    case .spaceAdmin: "space_admin"
-                    case .member: "member"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
+            try container.encodeRFC3339IfPresent(self.lastUsedAt, forKey: "last_used_at")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.keys, forKey: "keys")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
+        public var instanceId: Swift.String?
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
+            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
+            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
+            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
+            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
+            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
+            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
+            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.enforcement, forKey: "enforcement")
+            try container.encodeIfPresent(self.maxEventHopBudget, forKey: "max_event_hop_budget")
+            try container.encodeIfPresent(self.auditRetentionDays, forKey: "audit_retention_days")
+            try container.encodeIfPresent(self.eventLogRetentionHours, forKey: "event_log_retention_hours")
+            try container.encodeIfPresent(self.trashRetentionDays, forKey: "trash_retention_days")
+            try container.encodeIfPresent(self.activityRetentionDays, forKey: "activity_retention_days")
+            try container.encodeIfPresent(self.inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
+            try container.encodeIfPresent(self.inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
         public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self.ok = ok
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
             self.brokenMappings = brokenMappings
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
             self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.ok, forKey: "ok")
+            try container.encode(self._type, forKey: "type")
             try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
-    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `folder`, `view` or `webhook`. Open.
-        public var kind: Swift.String
+    /// Not in the public Marfa document.
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
+        public var from: Swift.String
+        /// The type they move to.
+        public var to: Swift.String
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+            self.from = from
+            self.to = to
+            self.properties = properties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A job moving the items of one type to another. Not in the public Marfa document.
+    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Whether a type move can rewrite it.
-        public var rewritable: Swift.Bool
-        /// Why it cannot be rewritten.
-        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-            self.rewritable = rewritable
-            self.reason = reason
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.kind = try container.decode(Swift.String.self, forKey: "kind")
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.name = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "name")
-            self.rewritable = try container.decode(Swift.Bool.self, forKey: "rewritable")
-            self.reason = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "reason")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.kind, forKey: "kind")
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encode(self.rewritable, forKey: "rewritable")
-            try container.encodeIfPresent(self.reason, forKey: "reason")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var label: Swift.String?
-        public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]?
-        public var targetTypeConstraints: [Swift.String]?
-        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
-        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
-            self.id = id
-            self.label = label
-            self.description = description
-            self.cardinality = cardinality
-            self.sourceTypeConstraints = sourceTypeConstraints
-            self.targetTypeConstraints = targetTypeConstraints
-            self.cascadeOnDelete = cascadeOnDelete
-            self.propertySchema = propertySchema
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.cardinality = try container.decode(Components.Schemas.EdgeTypeInput.CardinalityPayload.self, forKey: "cardinality")
-            self.sourceTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "source_type_constraints")
-            self.targetTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "target_type_constraints")
-            self.cascadeOnDelete = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
-            self.propertySchema = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.PropertySchemaPayload.self, forKey: "property_schema")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encodeIfPresent(self.label, forKey: "label")
-            try container.encodeIfPresent(self.description, forKey: "description")
-            try container.encode(self.cardinality, forKey: "cardinality")
-            try container.encodeIfPresent(self.sourceTypeConstraints, forKey: "source_type_constraints")
-            try container.encodeIfPresent(self.targetTypeConstraints, forKey: "target_type_constraints")
-            try container.encodeIfPresent(self.cascadeOnDelete, forKey: "cascade_on_delete")
-            try container.encodeIfPresent(self.propertySchema, forKey: "property_schema")
-        }
-        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case oneToOne
-            case oneToMany
-            case manyToOne
-            case manyToMany
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "one-to-one": self = .oneToOne
-                    case "one-to-many": self = .oneToMany
-                    case "many-to-one": self = .manyToOne
-                    case "many-to-many": self = .manyToMany
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .oneToOne: "one-to-one"
-                    case .oneToMany: "one-to-many"
-                    case .manyToOne: "many-to-one"
-                    case .manyToMany: "many-to-many"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
-        }
-        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cascade
-            case orphan
-            case block
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cascade": self = .cascade
-                    case "orphan": self = .orphan
-                    case "block": self = .block
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cascade: "cascade"
-                    case .orphan: "orphan"
-                    case .block: "block"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cascade, .orphan, .block]
-        }
-        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(self.additionalProperties)
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var metadata: Components.Schemas.ItemMetadata
-        public init(metadata: Components.Schemas.ItemMetadata) {
-            self.metadata = metadata
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.metadata, forKey: "metadata")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]
-        public init(tags: [Swift.String]) {
-            self.tags = tags
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.tags = try container.decode([Swift.String].self, forKey: "tags")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.tags, forKey: "tags")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Edge]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .metadataChanged: "metadata.changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.metadataChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
-            self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.reason, forKey: "reason")
-            try container.encode(self.cursor, forKey: "cursor")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamIncomplete: "stream_incomplete"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamIncomplete]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
+        public var from: Swift.String
+        public var to: Swift.String
+        public var status: Components.Schemas.TypeMoveStatus
+        /// Counts so far while running, final once ended.
+        public var result: Components.Schemas.TypeMoveResult?
+        /// Why a `failed` job failed.
+        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
         public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
+            self.from = from
+            self.to = to
+            self.status = status
+            self.result = result
+            self.error = error
             self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.finishedAt = finishedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Swift.String].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decode(Swift.String.self, forKey: "secret")
-            self.active = try container.decode(Swift.Bool.self, forKey: "active")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.id, forKey: "id")
-            try container.encode(self.url, forKey: "url")
-            try container.encode(self.events, forKey: "events")
-            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
-            try container.encode(self.secret, forKey: "secret")
-            try container.encode(self.active, forKey: "active")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encode(self.status, forKey: "status")
+            try container.encode(self.result, forKey: "result")
+            try container.encodeIfPresent(self.error, forKey: "error")
             try container.encodeRFC3339(self.createdAt, forKey: "created_at")
-            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+            try container.encodeRFC3339IfPresent(self.finishedAt, forKey: "finished_at")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The conditions of the listing grammar. No `types` means every type the key reads
-    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
-    /// `state` holds active and archived items.
-    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Types, each with its subtypes. A type move rewrites these.
-        public var types: [Swift.String]?
-        public var tier: Components.Schemas.Tier?
-        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
-        /// A filter expression (tags, `properties.<name>`, edges).
-        public var filter: Swift.String?
-        /// An item id; holds it and everything it reaches along `parent-of`.
-        public var beneath: Swift.String?
-        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
-            self.types = types
-            self.tier = tier
-            self.state = state
-            self.filter = filter
-            self.beneath = beneath
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
-            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
-            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+            self.fields = try container.decode([Swift.String].self, forKey: "fields")
+            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
+            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.types, forKey: "types")
-            try container.encodeIfPresent(self.tier, forKey: "tier")
-            try container.encodeIfPresent(self.state, forKey: "state")
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.beneath, forKey: "beneath")
+            try container.encode(self.fields, forKey: "fields")
+            try container.encode(self.strategy, forKey: "strategy")
+            try container.encodeIfPresent(self.conflictedCopyId, forKey: "conflicted_copy_id")
         }
-        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
+    }
+}
+
+extension Components.Schemas {
+    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
+    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
+    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case browser
+        case app
+        case key
+        case local
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "browser": self = .browser
+                case "app": self = .app
+                case "key": self = .key
+                case "local": self = .local
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .browser: "browser"
+                case .app: "app"
+                case .key: "key"
+                case .local: "local"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.browser, .app, .key, .local]
+    }
+}
+
+extension Components.Schemas {
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.propertiesMode, forKey: "properties_mode")
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.retype, forKey: "retype")
+            try container.encodeIfPresent(self.forceSnapshot, forKey: "force_snapshot")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
+        }
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
+                    case "merge": self = .merge
+                    case "replace": self = .replace
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
+                    case .merge: "merge"
+                    case .replace: "replace"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived]
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+        public var cursor: Swift.String?
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.readView, forKey: "read_view")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamLive
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_live": self = .streamLive
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamLive: "stream_live"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamLive]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
+    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var results: [Components.Schemas.SearchResult]
+        public init(results: [Components.Schemas.SearchResult]) {
+            self.results = results
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.results = try container.decode([Components.Schemas.SearchResult].self, forKey: "results")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.results, forKey: "results")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var timestamp: Foundation.Date
+        public var keyId: Swift.String?
+        public var spaceId: Swift.String?
+        public var action: Swift.String
+        public var resourceType: Swift.String
+        public var resourceId: Swift.String?
+        public var clientIp: Swift.String?
+        public var details: Components.Schemas.JSONObject
+        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
+            self.id = id
+            self.timestamp = timestamp
+            self.keyId = keyId
+            self.spaceId = spaceId
+            self.action = action
+            self.resourceType = resourceType
+            self.resourceId = resourceId
+            self.clientIp = clientIp
+            self.details = details
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
+            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: "key_id")
+            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: "space_id")
+            self.action = try container.decode(Swift.String.self, forKey: "action")
+            self.resourceType = try container.decode(Swift.String.self, forKey: "resource_type")
+            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: "resource_id")
+            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: "client_ip")
+            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: "details")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeRFC3339(self.timestamp, forKey: "timestamp")
+            try container.encode(self.keyId, forKey: "key_id")
+            try container.encode(self.spaceId, forKey: "space_id")
+            try container.encode(self.action, forKey: "action")
+            try container.encode(self.resourceType, forKey: "resource_type")
+            try container.encode(self.resourceId, forKey: "resource_id")
+            try container.encode(self.clientIp, forKey: "client_ip")
+            try container.encode(self.details, forKey: "details")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var name: Swift.String
+        public var intervalMs: Swift.Int64
+        public var nextRunAt: Foundation.Date?
+        public var runningSince: Foundation.Date?
+        public var lastStartedAt: Foundation.Date?
+        public var lastFinishedAt: Foundation.Date?
+        /// `ok` or `error`; `null` before the first run.
+        public var lastOutcome: Swift.String?
+        public var lastError: Swift.String?
+        /// What the last run reported.
+        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
+        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
+            self.name = name
+            self.intervalMs = intervalMs
+            self.nextRunAt = nextRunAt
+            self.runningSince = runningSince
+            self.lastStartedAt = lastStartedAt
+            self.lastFinishedAt = lastFinishedAt
+            self.lastOutcome = lastOutcome
+            self.lastError = lastError
+            self.lastResult = lastResult
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
+            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
+            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
+            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
+            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
+            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
+            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
+            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.name, forKey: "name")
-            try container.encode(self.search, forKey: "search")
-            try container.encodeIfPresent(self.sort, forKey: "sort")
-            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
+            try container.encode(self.intervalMs, forKey: "interval_ms")
+            try container.encodeRFC3339(self.nextRunAt, forKey: "next_run_at")
+            try container.encodeRFC3339(self.runningSince, forKey: "running_since")
+            try container.encodeRFC3339(self.lastStartedAt, forKey: "last_started_at")
+            try container.encodeRFC3339(self.lastFinishedAt, forKey: "last_finished_at")
+            try container.encode(self.lastOutcome, forKey: "last_outcome")
+            try container.encode(self.lastError, forKey: "last_error")
+            try container.encode(self.lastResult, forKey: "last_result")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+        public var field: Swift.String
+        public var direction: Components.Schemas.ViewSort.DirectionPayload?
+        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
+            self.field = field
+            self.direction = direction
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.field = try container.decode(Swift.String.self, forKey: "field")
+            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.field, forKey: "field")
+            try container.encodeIfPresent(self.direction, forKey: "direction")
+        }
+        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case asc
+            case desc
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "asc": self = .asc
+                    case "desc": self = .desc
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .asc: "asc"
+                    case .desc: "desc"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.asc, .desc]
         }
     }
 }
 
 extension Components.Responses {
-    /// The edge.
-    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgeEnvelope.Headers
-        public var body: Components.Responses.EdgeEnvelope.Body
-        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemExtensions)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ItemExtensions {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.TypeMoveJob)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.TypeMoveJob {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+    /// `core_type_immutable`, `scoped_credential_not_permitted`.
+    public struct Forbidden: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Forbidden.Headers
+        public var body: Components.Responses.Forbidden.Body
+        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
             self.headers = headers
             self.body = body
         }
@@ -759,6 +779,8 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
@@ -768,7 +790,7 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
+            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
             /// that read view. Certified refusals carry it too: `404 item_not_found` and
             /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
@@ -776,9 +798,10 @@ extension Components.Responses {
             public var xMarfaReadView: Swift.String?
             /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
             public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
@@ -789,9 +812,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgeEnvelope)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgeEnvelope {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -802,120 +825,60 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
-}
-
-extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
-}
-
-extension Components.Headers {
-    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-    /// Quote it when reporting a problem.
-    public typealias XRequestID = Swift.String
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true]
-    }
-}
-
 extension Operations {
-    /// Exchange a grant for tokens
+    /// Record the owner's decision
     ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
+    /// The consent page's form post. Approving issues an authorization code and redirects to the
+    /// client's `redirect_uri` with `code` and `state`; declining redirects with
+    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
+    /// document.
     ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
+    /// `POST /auth/authorize/decision`
+    public enum SubmitConsentDecision {
+        public static let id: Swift.String = "submitConsentDecision"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
+            public var body: Operations.SubmitConsentDecision.Input.Body
+            public init(body: Operations.SubmitConsentDecision.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+                case urlEncodedForm(Components.Schemas.ConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The tokens.
-            /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+            /// A redirect to the client's redirect URI.
+            /// Status 302.
+            case found(Operations.SubmitConsentDecision.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitConsentDecision.Output.Found {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
             /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
+            case badRequest(Components.Responses.BadRequest)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
                 get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -930,62 +893,63 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TokenResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Show the owner's sign-in page
+    /// Show the device consent page
     ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
+    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
     ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
+    /// `GET /auth/device/consent`
+    public enum ShowDeviceConsentPage {
+        public static let id: Swift.String = "showDeviceConsentPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+            public var query: Operations.ShowDeviceConsentPage.Input.Query
+            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
+                public var userCode: Swift.String
+                public init(userCode: Swift.String) {
+                    self.userCode = userCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The sign-in page.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
+            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
+            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1001,426 +965,301 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Revoke an app's grant
+    /// List API keys
     ///
-    /// Ends an app's approval: its tokens stop working and its open streams end with
-    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
-    /// `grants.manage`. Not in the public Marfa document.
+    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
     ///
-    /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
-        public static let id: Swift.String = "revokeGrant"
+    /// `GET /keys`
+    public enum ListKeys {
+        public static let id: Swift.String = "listKeys"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RevokeGrant.Input.Path
-            public var query: Operations.RevokeGrant.Input.Query
-            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The keys.
+            /// Status 200.
+            case ok(Operations.ListKeys.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListKeys.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The keys.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListKeys.Output.Ok.Headers
+                public var body: Operations.ListKeys.Output.Ok.Body
+                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ApiKeyList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ApiKeyList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List item types
+    ///
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
+    ///
+    /// `GET /types`
+    public enum ListTypes {
+        public static let id: Swift.String = "listTypes"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
+                public var ifNoneMatch: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                    self.ifNoneMatch = ifNoneMatch
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The catalog.
+            /// Status 200.
+            case ok(Operations.ListTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            /// Status 304.
+            case notModified(Operations.ListTypes.Output.NotModified)
+            /// The `notModified` response; throws for any other.
+            public var notModified: Operations.ListTypes.Output.NotModified {
+                get throws {
+                    if case .notModified(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The catalog.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                        self.eTag = eTag
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([Components.Schemas.ItemType])
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: [Components.Schemas.ItemType] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            public struct NotModified: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.NotModified.Headers
+                public init(headers: Operations.ListTypes.Output.NotModified.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.eTag = eTag
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge type
+    ///
+    /// Removes a custom edge type. While edges of the type exist the answer is
+    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
+    /// parameter is not in the public Marfa document.
+    ///
+    /// `DELETE /edge-types/{id}`
+    public enum DeleteEdgeType {
+        public static let id: Swift.String = "deleteEdgeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdgeType.Input.Path
+            public var query: Operations.DeleteEdgeType.Input.Query
+            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
                 self.path = path
                 self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The grant's id.
+                /// The edge type's identifier.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `1` also revokes every key the app minted.
-                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
-                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
-                    self.revokeKeys = revokeKeys
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
                 }
-                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _0
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "0": self = ._0
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._0: "0"
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._0, ._1]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The grant is revoked.
-            /// Status 200.
-            case ok(Operations.RevokeGrant.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeGrant.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grant is revoked.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RevokeGrant.Output.Ok.Headers
-                public var body: Operations.RevokeGrant.Output.Ok.Body
-                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Ok)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Ok {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Replace an item type
-    ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
-    ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as stored, and any connector mappings the change broke.
-            /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Register an edge type
-    ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
-    ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeTypeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Move an item to the bin
-    ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
-    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
-    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
-    /// come back or are purged with it; while it is the source of an edge whose type says
-    /// `block`, the delete is refused `409 conflict`.
-    ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1496,6 +1335,133 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change an item's state
+    ///
+    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
+    ///
+    /// `POST /items/{id}/transition`
+    public enum TransitionItem {
+        public static let id: Swift.String = "transitionItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.TransitionItem.Input.Path
+            public var headers: Operations.TransitionItem.Input.Headers
+            public var body: Operations.TransitionItem.Input.Body
+            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemTransition)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1523,24 +1489,161 @@ extension Operations {
 }
 
 extension Operations {
-    /// Add to an item's tags
+    /// Replace an extension namespace
     ///
-    /// Unions the given tags into the tag set.
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
-        public static let id: Swift.String = "mergeItemMetadata"
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension {
+        public static let id: Swift.String = "replaceItemExtension"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.MergeItemMetadata.Input.Path
-            public var headers: Operations.MergeItemMetadata.Input.Headers
-            public var body: Operations.MergeItemMetadata.Input.Body
-            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.JSONObject)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Update an edge
+    ///
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
+    ///
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge {
+        public static let id: Swift.String = "updateEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1557,18 +1660,30 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsInput)
+                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
+            /// The edge.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1639,6 +1754,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
@@ -1646,59 +1771,207 @@ extension Operations {
 }
 
 extension Operations {
-    /// List edges
+    /// Update a webhook
     ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
+    /// Changes the fields given; the secret cannot be rotated here.
     ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook {
+        public static let id: Swift.String = "updateWebhook"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated edge types, up to 10.
-                public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
+            /// The webhook.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Components.Responses.Webhook)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Components.Responses.Webhook {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings (instance path)
+    ///
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    ///
+    /// `GET /config`
+    public enum GetConfig {
+        public static let id: Swift.String = "getConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder {
+        public static let id: Swift.String = "createFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 201.
+            case created(Components.Responses.Folder)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Folder {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1750,201 +2023,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List audit log entries
-    ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
-    ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of entries.
-            /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuditPage)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Replace the instance's settings
-    ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
-    ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1964,147 +2050,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// Delete a view
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// Deletes a view. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int
-                public init(ttl: Swift.Int = 3600) {
-                    self.ttl = ttl
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The URL.
-            /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.BlobUrl)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Change a view
-    ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
-    ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The view's id.
@@ -2123,44 +2081,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

@@ -788,14 +788,14 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var sort: Components.Schemas.ViewSort?
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.version = version
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
             self.name = name
             self.search = search
             self.sort = sort
@@ -803,17 +803,17 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
-            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
             self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
             self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.version, forKey: "version")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.search, forKey: "search")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.search, forKey: "search")
             try container.encodeIfPresent(self.sort, forKey: "sort")
             try container.encodeIfPresent(self.groupBy, forKey: "group_by")
         }
@@ -821,11 +821,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
+    /// The edge.
+    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.EdgeEnvelope.Headers
+        public var body: Components.Responses.EdgeEnvelope.Body
+        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
@@ -844,6 +844,10 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
             /// that read view. Certified refusals carry it too: `404 item_not_found` and
             /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
@@ -851,78 +855,22 @@ extension Components.Responses {
             public var xMarfaReadView: Swift.String?
             /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
             public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
                 self.xMarfaReadView = xMarfaReadView
                 self.cacheControl = cacheControl
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgePage)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
-                self.idempotencyReplayed = idempotencyReplayed
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.EdgeEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.EdgeEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -933,35 +881,133 @@ extension Components.Responses {
     }
 }
 
-extension Operations {
-    /// Revoke a token
-    ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
-    ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
-                self.body = body
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
+}
+
+extension Components.Parameters {
+    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                default: self = .unknown(rawValue)
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true, ._false]
+    }
+}
+
+extension Components.Headers {
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+}
+
+extension Operations {
+    /// Start an authorization request
+    ///
+    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
+    /// system's web authentication session, never called by an API client. It redirects to the
+    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
+    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
+    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
+    ///
+    /// `GET /auth/oauth2/authorize`
+    public enum Authorize {
+        public static let id: Swift.String = "authorize"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.Authorize.Input.Query
+            public init(query: Operations.Authorize.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
+                public var clientId: Swift.String
+                public var redirectUri: Swift.String
+                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
+                public var scope: Swift.String?
+                public var state: Swift.String
+                public var codeChallenge: Swift.String
+                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
+                public var prompt: Swift.String?
+                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
+                    self.responseType = responseType
+                    self.clientId = clientId
+                    self.redirectUri = redirectUri
+                    self.scope = scope
+                    self.state = state
+                    self.codeChallenge = codeChallenge
+                    self.codeChallengeMethod = codeChallengeMethod
+                    self.prompt = prompt
+                }
+                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case code
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "code": self = .code
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .code: "code"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.code]
+                }
+                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case s256
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "S256": self = .s256
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .s256: "S256"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.s256]
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The token no longer works, or never did.
-            /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// Status 302.
+            case found(Operations.Authorize.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.Authorize.Output.Found {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -986,206 +1032,22 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            public struct Found: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.Authorize.Output.Found.Headers
+                public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Record the owner's decision for a device
-    ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
-    ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
-        public static let id: Swift.String = "submitDeviceConsent"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A page telling the person to return to the device.
-            /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Read the calling key
-    ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
-    ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey {
-        public static let id: Swift.String = "getCurrentKey"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The calling key.
-            /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
                     }
                 }
             }
@@ -1194,553 +1056,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an item type
+    /// Create the owner account
     ///
-    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
-    /// While an item, folder, view or webhook still names the type the answer is
-    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
-    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
-    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
-    /// (`details.subtype_ids`), which `force` does not override.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `DELETE /types/{id}`
-    public enum DeleteType {
-        public static let id: Swift.String = "deleteType"
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteType.Input.Path
-            public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type is gone.
-            /// Status 200.
-            case ok(Operations.DeleteType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DeleteType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type is gone.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DeleteType.Output.Ok.Headers
-                public var body: Operations.DeleteType.Output.Ok.Body
-                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeDeleted)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeDeleted {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List edge types
-    ///
-    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edge-types`
-    public enum ListEdgeTypes {
-        public static let id: Swift.String = "listEdgeTypes"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.ListEdgeTypes.Input.Headers
-            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
-                public var ifNoneMatch: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                    self.ifNoneMatch = ifNoneMatch
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge types.
-            /// Status 200.
-            case ok(Operations.ListEdgeTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListEdgeTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
-            /// Status 304.
-            case notModified(Operations.ListEdgeTypes.Output.NotModified)
-            /// The `notModified` response; throws for any other.
-            public var notModified: Operations.ListEdgeTypes.Output.NotModified {
-                get throws {
-                    if case .notModified(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge types.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
-                public var body: Operations.ListEdgeTypes.Output.Ok.Body
-                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Operations.ListTypes.Output.Ok.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.EdgeTypeList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias NotModified = Operations.ListTypes.Output.NotModified
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item for good
-    ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
-    ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Tag an item
-    ///
-    /// Adds one or more tags; tags already present are kept once.
-    ///
-    /// `POST /items/{id}/tags`
-    public enum AddItemTags {
-        public static let id: Swift.String = "addItemTags"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.AddItemTags.Input.Path
-            public var headers: Operations.AddItemTags.Input.Headers
-            public var body: Operations.AddItemTags.Input.Body
-            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
-                self.path = path
-                self.headers = headers
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsAddInput)
+                case json(Components.Schemas.OwnerInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create an edge
-    ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
-    ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The edge.
+            /// The owner is created.
             /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
+            case created(Operations.CreateOwner.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1781,17 +1120,100 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Created = Operations.GetOwner.Output.Ok
+        }
+    }
+}
+
+extension Operations {
+    /// Check a type definition
+    ///
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
+    ///
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The definition as it would be registered.
+            /// Status 200.
+            case ok(Operations.NormalizeType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.NormalizeType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1828,136 +1250,56 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// List webhooks
+    /// Start moving a type's items
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
+    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
+    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
+    /// with the job. A setting that names the type in a way the move cannot rewrite is
+    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
+    /// `400 invalid_properties`. Not in the public Marfa document.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
+    /// `POST /type-moves`
+    public enum StartTypeMove {
+        public static let id: Swift.String = "startTypeMove"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var headers: Operations.StartTypeMove.Input.Headers
+            public var body: Operations.StartTypeMove.Input.Body
+            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhooks.
-            /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
+            /// The type move job.
+            /// Status 202.
+            case accepted(Components.Responses.TypeMoveJob)
+            /// The `accepted` response; throws for any other.
+            public var accepted: Components.Responses.TypeMoveJob {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Run a housekeeping job now
-    ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The run.
-            /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2022,6 +1364,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2034,19 +1386,360 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
+        }
+    }
+}
+
+extension Operations {
+    /// Update an item
+    ///
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
+    ///
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Untag an item
+    ///
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    ///
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
+                    self.id = id
+                    self.tag = tag
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List the tags in use
+    ///
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
+    ///
+    /// `GET /metadata/tags`
+    public enum ListTags {
+        public static let id: Swift.String = "listTags"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The tags.
+            /// Status 200.
+            case ok(Operations.ListTags.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListTags.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The tags.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingRun)
+                    case json(Components.Schemas.TagList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
+                    public var json: Components.Schemas.TagList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2060,23 +1753,332 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a folder's settings
+    /// Stream change events
     ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
-                self.path = path
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
+                public var _type: Swift.String?
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                    self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The event stream.
+            /// Status 200.
+            case ok(Operations.StreamEvents.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.StreamEvents.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
                 self.headers = headers
                 self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfigPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a folder
+    ///
+    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
+    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
+    /// folder, is `400 invalid_transition`.
+    ///
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The folder's id (its `system.folder` item id).
@@ -2095,9 +2097,6 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.FolderPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The folder.
@@ -2108,18 +2107,6 @@ extension Operations {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,

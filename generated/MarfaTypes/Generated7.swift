@@ -744,19 +744,19 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The item's metadata.
-    public struct ItemMetadata: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemMetadata.Headers
-        public var body: Components.Responses.ItemMetadata.Body
-        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
+    /// The item and its metadata.
+    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemEnvelope.Headers
+        public var body: Components.Responses.ItemEnvelope.Body
+        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemMetadataEnvelope)
+            case json(Components.Schemas.ItemEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemMetadataEnvelope {
+            public var json: Components.Schemas.ItemEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -768,38 +768,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The instance's settings as stored.
-    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.InstanceConfig.Headers
-        public var body: Components.Responses.InstanceConfig.Body
-        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.Ok.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.InstanceConfig)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.InstanceConfig {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
             self.headers = headers
             self.body = body
         }
@@ -812,29 +785,44 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.Webhook)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The body is too large (`request_too_large`, `blob_too_large`).
+    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.PayloadTooLarge.Headers
+        public var body: Components.Responses.PayloadTooLarge.Body
+        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -849,79 +837,129 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
+extension Components.Parameters {
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
+}
+
+extension Components.Parameters {
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
 }
 
 extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
+}
+
+extension Components.Headers {
+    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true]
+    }
 }
 
 extension Operations {
-    /// Show the owner's consent page
+    /// Exchange a grant for tokens
     ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The consent page.
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -936,81 +974,255 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
+            /// The tokens.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                    }
-                }
+                public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                    case json(Components.Schemas.TokenResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TokenResponse {
                         get throws {
                             switch self {
-                                case .html(let body): return body
+                                case .json(let body): return body
                             }
                         }
                     }
                 }
             }
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Show the owner's sign-in page
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// The HTML page where the owner signs in with the owner password. Its form posts to
+    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `GET /auth/sign-in`
+    public enum ShowSignInPage {
+        public static let id: Swift.String = "showSignInPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowSignInPage.Input.Query
+            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A same-origin path to return to after signing in.
+                public var returnTo: Swift.String?
+                public init(returnTo: Swift.String? = nil) {
+                    self.returnTo = returnTo
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is signed in.
+            /// The sign-in page.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.ShowSignInPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.ShowSignInPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+        }
+    }
+}
+
+extension Operations {
+    /// Revoke an app's grant
+    ///
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
+    ///
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The grant's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
+                }
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "0": self = ._0
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._0: "0"
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._0, ._1]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The grant is revoked.
+            /// Status 200.
+            case ok(Operations.RevokeGrant.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeGrant.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Ok)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Ok {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an item type
+    ///
+    /// Replaces a custom type's definition, running the registration checks again. Needs
+    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
+    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
+    /// `updateType`.
+    ///
+    /// `PUT /types/{id}`
+    public enum ReplaceType {
+        public static let id: Swift.String = "replaceType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceType.Input.Path
+            public var body: Operations.ReplaceType.Input.Body
+            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type as stored, and any connector mappings the change broke.
+            /// Status 200.
+            case ok(Operations.ReplaceType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ReplaceType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1048,6 +1260,43 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1060,60 +1309,36 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SignInResult)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias SeeOther = Operations.Authorize.Output.Found
+            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// Register an item type
+    /// Register an edge type
     ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
     ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
+                case json(Components.Schemas.EdgeTypeInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as registered.
+            /// The edge type as registered.
             /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
+            case created(Operations.RegisterEdgeType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
+            public var created: Operations.RegisterEdgeType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1168,6 +1393,153 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Move an item to the bin
+    ///
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
+    ///
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1190,363 +1562,54 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Read a type move job
+    /// Add to an item's tags
     ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    /// Unions the given tags into the tag set.
     ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List items
-    ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
-    ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
-                }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of items.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's extensions
-    ///
-    /// Every extension namespace on the item that the key's extension map reads.
-    ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1600,6 +1663,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1617,39 +1690,35 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// List edges
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
+    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
+    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
+    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
+    /// `GET /edges`
+    public enum ListEdges {
+        public static let id: Swift.String = "listEdges"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
-                self.path = path
+            public var query: Operations.ListEdges.Input.Query
+            public var headers: Operations.ListEdges.Input.Headers
+            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
                 self.query = query
                 self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Only edges of this type.
+                /// Comma-separated edge types, up to 10.
                 public var edgeType: Swift.String?
+                /// Inclusive lower bound on `updated_at`.
+                public var updatedAfter: Swift.String?
                 /// Page size.
                 public var limit: Swift.Int?
                 /// The `cursor` of the previous page.
                 public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
                     self.edgeType = edgeType
+                    self.updatedAfter = updatedAfter
                     self.limit = limit
                     self.cursor = cursor
                 }
@@ -1711,19 +1780,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -1755,39 +1811,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// List occurrences in a window
+    /// List audit log entries
     ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
     ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
+    /// `GET /audit`
+    public enum ListAuditLog {
+        public static let id: Swift.String = "listAuditLog"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
+            public var query: Operations.ListAuditLog.Input.Query
+            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
+                public var action: Swift.String?
+                public var resourceType: Swift.String?
+                public var resourceId: Swift.String?
+                /// Entries at or after this instant.
+                public var since: Swift.String?
+                /// Entries before this instant.
+                public var until: Swift.String?
+                public var limit: Swift.Int
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
+                    self.action = action
+                    self.resourceType = resourceType
+                    self.resourceId = resourceId
+                    self.since = since
+                    self.until = until
+                    self.limit = limit
+                    self.cursor = cursor
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The occurrences.
+            /// One page of entries.
             /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
+            case ok(Operations.ListAuditLog.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
+            public var ok: Operations.ListAuditLog.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1816,6 +1879,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1828,19 +1903,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
+            /// One page of entries.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                public var headers: Operations.ListAuditLog.Output.Ok.Headers
+                public var body: Operations.ListAuditLog.Output.Ok.Body
+                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.OccurrenceList)
+                    case json(Components.Schemas.AuditPage)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
+                    public var json: Components.Schemas.AuditPage {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1854,25 +1929,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// List housekeeping jobs
+    /// Read the instance's settings
     ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
     ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The jobs.
+            /// The instance's settings as stored.
             /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            case ok(Components.Responses.InstanceConfig)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+            public var ok: Components.Responses.InstanceConfig {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1912,61 +1985,50 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingJobList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Download a blob
+    /// Upload a blob
     ///
-    /// The blob's bytes.
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap (the Marfa server's `MAX_BLOB_SIZE`, 50 MB
+    /// by default) is `413 blob_too_large`.
     ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public init(path: Operations.DownloadBlob.Input.Path) {
-                self.path = path
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The bytes.
-            /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
+            /// The blob is stored.
+            /// Status 201.
+            case created(Operations.UploadBlob.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.UploadBlob.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2004,17 +2066,24 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
                 get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2029,22 +2098,22 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.Ok.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                    case json(Components.Schemas.Blob)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Blob {
                         get throws {
                             switch self {
-                                case .binary(let body): return body
+                                case .json(let body): return body
                             }
                         }
                     }
