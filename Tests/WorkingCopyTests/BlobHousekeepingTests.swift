@@ -108,7 +108,7 @@ struct BlobHousekeepingTests {
             let pool = try await SQLitePool.open(path: test.store().path)
             _ = try await pool.write { db in
                 try db.execute(
-                    "DROP INDEX queue_by_blob; ALTER TABLE queue DROP COLUMN blob; DELETE FROM schema_version WHERE version = 2"
+                    "DROP INDEX queue_by_blob; ALTER TABLE queue DROP COLUMN blob; DROP TABLE folders; DELETE FROM schema_version WHERE version >= 2"
                 )
                 try db.run(
                     "INSERT INTO queue(id, position, kind, item_id, idempotency_key, queued_at) VALUES ('w1', 1, 'restoreItem', 'i1', 'k1', 0)"
