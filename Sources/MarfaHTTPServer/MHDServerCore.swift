@@ -206,11 +206,13 @@ final class MHDServerCore: @unchecked Sendable {
     }
 
     /// Queues `answer` on the connection: from memory, or streamed from its body. `closing` closes
-    /// the connection after it, for a request whose framing cannot be trusted.
+    /// the connection after it, for a request whose framing cannot be trusted. A spooled body the
+    /// handler didn't keep is removed first, so a client that reads the answer finds nothing of it.
     private func queue(
         _ answer: (HTTPResponse, HTTPBody?), closing: Bool = false, on context: MHDRequestContext
     ) -> MHD_Result {
         context.phase = .responding
+        context.spool?.discard()
         var (head, body) = answer
         if closing { head.headerFields["Connection"] = "close" }
         let status = (100...999).contains(head.status) ? head.status : 500
