@@ -85,14 +85,10 @@ struct BlobFetch: Sendable {
     }
 
     private func request(hash: String, from offset: UInt64) async throws(MarfaError) -> (HTTPResponse, HTTPBody?) {
-        var fields = HTTPFields()
-        if offset > 0 { fields["Range"] = "bytes=\(offset)-" }
-        let head = HTTPRequest(method: .get, path: "/blobs/\(hash)", headerFields: fields)
         let server = self.server
         do {
             return try await server.run(timeout: nil, idleTimeout: Self.idleTimeout) {
-                try await WireExchange(server: server).stream(
-                    head, body: nil, operation: Operations.DownloadBlob.id, returningRefusals: false)
+                try await WireExchange(server: server).blob(hash: hash, from: offset)
             }
         } catch {
             if case .notFound = error {

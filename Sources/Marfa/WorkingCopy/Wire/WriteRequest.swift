@@ -18,8 +18,8 @@ struct WriteRequest: Sendable {
 
     /// The request for `write`, updates based on `version`.
     init(_ write: QueuedWrite, version: Int64?) {
-        let item = Self.escape(write.itemId ?? "")
-        let edge = Self.escape(write.edgeId ?? "")
+        let item = CopyWire.escape(write.itemId ?? "")
+        let edge = CopyWire.escape(write.edgeId ?? "")
         var body: JSONObject? = write.body
         switch write.kind {
         case .createItem: (method, path, operation) = (.post, "/items", Operations.CreateItem.id)
@@ -34,7 +34,7 @@ struct WriteRequest: Sendable {
         case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", Operations.AddItemTags.id)
         case .removeTag:
             (method, path, operation, body) = (
-                .delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", Operations.RemoveItemTag.id, nil
+                .delete, "/items/\(item)/tags/\(CopyWire.escape(write.tag ?? ""))", Operations.RemoveItemTag.id, nil
             )
         case .replaceMetadata:
             (method, path, operation) = (.put, "/items/\(item)/metadata", Operations.ReplaceItemMetadata.id)
@@ -42,13 +42,13 @@ struct WriteRequest: Sendable {
             (method, path, operation) = (.patch, "/items/\(item)/metadata", Operations.MergeItemMetadata.id)
         case .writeExtension:
             (method, path, operation) = (
-                .put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))",
+                .put, "/items/\(item)/extensions/\(CopyWire.escape(write.namespace ?? ""))",
                 Operations.ReplaceItemExtension.id
             )
         case .deleteExtension:
             (method, path, operation, body) =
                 (
-                    .delete, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))",
+                    .delete, "/items/\(item)/extensions/\(CopyWire.escape(write.namespace ?? ""))",
                     Operations.DeleteItemExtension.id, nil
                 )
         case .createEdge: (method, path, operation) = (.post, "/edges", Operations.CreateEdge.id)
@@ -60,10 +60,5 @@ struct WriteRequest: Sendable {
         }
         self.body = body.map { Array(JSONText.encode($0).utf8) }
         upload = nil
-    }
-
-    private static func escape(_ segment: String) -> String {
-        segment.addingPercentEncoding(
-            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
     }
 }
