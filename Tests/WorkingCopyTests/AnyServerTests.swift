@@ -4,8 +4,8 @@ import MarfaClock
 import Testing
 
 /// The copy's whole path against a scripted Marfa server over a real socket, in each dialect: the
-/// local instance's shapes, the variations real servers send, and a server without the edge and
-/// view doors.
+/// local instance's shapes, the variations real servers send, a server without the edge and
+/// view doors, and the official core's fixtures.
 @Suite("Working copy: any Marfa server, in several dialects")
 struct AnyServerTests {
     /// A scripted server, a store folder, and a copy of it opened with a clock no one moves.
@@ -49,7 +49,7 @@ struct AnyServerTests {
         let second = server.createItem(title: "Second")
         server.createItem(title: "Third")
         server.createEdge(from: first, to: second)
-        let edgeTypes = dialect == .doorless ? [String]() : ["derived-from"]
+        let edgeTypes = dialect.lacksDoors ? [String]() : ["derived-from"]
 
         let report = try await copy.hydrate(types: ["core.note"], tier: .all, edgeTypes: edgeTypes)
         #expect(report.items == 3)
@@ -59,8 +59,12 @@ struct AnyServerTests {
         #expect(held.title == "First")
         #expect(held.tags == ["red"])
         #expect(held.version == 1)
-        #expect(try await copy.edges.from(first).map(\.targetId) == (dialect == .doorless ? [] : [second]))
+        #expect(try await copy.edges.from(first).map(\.targetId) == (dialect.lacksDoors ? [] : [second]))
         #expect(try await copy.catalog.itemTypes().first { $0.id == "core.note" }?.titleField == "title")
+        if dialect == .fixture {
+            // The type catalog came in pages, walked on by its cursor to the last.
+            #expect(try await copy.catalog.itemTypes().contains { $0.id == "fixture.second" })
+        }
 
         // Offline write, then the drain: the accepted create adopts the server's row, version included.
         let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Mine"]))
@@ -76,11 +80,13 @@ struct AnyServerTests {
 
         let elsewhere = server.createItem(title: "From elsewhere")
         // The variations name an edge event's kind on the SSE `event:` line alone.
-        if dialect != .doorless { server.createEdge(from: elsewhere, to: first) }
+        if !dialect.lacksDoors { server.createEdge(from: elsewhere, to: first) }
         let caught = try await copy.catchUp()
         #expect(caught.reachedHead)
+        // The fixtures send an event of a kind this build doesn't know before each: skipped, passed.
+        #expect(dialect != .fixture || caught.skipped >= 1, "\(caught)")
         #expect(try await copy.items.get(elsewhere)?.title == "From elsewhere")
-        #expect(try await copy.edges.from(elsewhere).map(\.targetId) == (dialect == .doorless ? [] : [first]))
+        #expect(try await copy.edges.from(elsewhere).map(\.targetId) == (dialect.lacksDoors ? [] : [first]))
 
         let followed = server.createItem(title: "Followed")
         let seen = try await firstChange(copy.changes()) { $0.itemId == followed }
@@ -91,7 +97,7 @@ struct AnyServerTests {
         #expect(try await copy.pin(outside).pinned)
         #expect(try await copy.items.get(outside)?.title == "Pinned")
 
-        if dialect != .doorless {
+        if !dialect.lacksDoors {
             let view = try await copy.views.create(View.Settings(name: "Notes", types: ["core.note"]))
             #expect(try await copy.views.list().map(\.settings.name) == ["Notes"])
             let changed = try await copy.views.change(
@@ -150,23 +156,42 @@ struct AnyServerTests {
     }
 
     @Test(
-        "a type catalog paged with a next cursor ends the hydration with decoding; a whole one hydrates again",
+        "a type catalog whose pages name the same next cursor ends the hydration with decoding; a whole one hydrates again",
         arguments: [ScriptedMarfa.Dialect.local, .variant])
-    func pagedCatalogRefused(_ dialect: ScriptedMarfa.Dialect) async throws {
+    func loopingCatalogRefused(_ dialect: ScriptedMarfa.Dialect) async throws {
         let setup = try await Setup.open(dialect)
         defer { Task { await setup.close() } }
         let id = setup.server.createItem(title: "Held")
         _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
-        setup.server.misbehave(.pagedCatalog)
+        setup.server.misbehave(.loopingCatalog)
         do {
             _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
-            Issue.record("the hydration held part of a paged catalog")
+            Issue.record("the hydration held part of a catalog that never ends")
         } catch MarfaError.decoding(let message) {
-            #expect(message.contains("answers whole"), "\(message)")
+            #expect(message.contains("twice"), "\(message)")
         }
         setup.server.misbehave(nil)
         _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
         #expect(try await setup.copy.items.get(id)?.title == "Held")
+    }
+
+    @Test(
+        "a server without read views: the copy hydrates, reads, catches up and pins sending none",
+        arguments: [ScriptedMarfa.Dialect.variant, .fixture])
+    func viewlessServer(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let setup = try await Setup.open(dialect)
+        defer { Task { await setup.close() } }
+        setup.server.misbehave(.viewless)
+        let first = setup.server.createItem(title: "Before")
+        _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+        #expect(try await setup.copy.items.get(first)?.title == "Before")
+        let later = setup.server.createItem(title: "After")
+        #expect(try await setup.copy.catchUp().reachedHead)
+        #expect(try await setup.copy.items.get(later)?.title == "After")
+        let outside = setup.server.createItem("app.other", title: "Pinned")
+        #expect(try await setup.copy.pin(outside).pinned)
+        let viewed = setup.server.requests.filter { $0.headers["X-Marfa-Read-View"] != nil }
+        #expect(viewed.isEmpty, "\(viewed.map(\.path))")
     }
 
     @Test(

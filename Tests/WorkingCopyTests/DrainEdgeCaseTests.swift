@@ -20,7 +20,7 @@ struct DrainEdgeCaseTests {
     private static func creates(_ request: HTTPRequest) -> Bool { request.method == .post && request.path == "/items" }
 
     @Test(
-        "a proxy's page, a 503 with a wait, a 429 and another contract end the pass and keep the write under its key, uncounted"
+        "a proxy's page, a 503 with a wait, a 429, a 425, a key still in flight and another contract end the pass and keep the write under its key, uncounted"
     )
     func environmental() async throws {
         try await CopyTestInstance.with { test in
@@ -35,6 +35,11 @@ struct DrainEdgeCaseTests {
                 (
                     429, ScriptedTransport.contract.merging(["Retry-After": "30"]) { $1 },
                     #"{"error":{"code":"rate_limited","message":"Slow down."}}"#
+                ),
+                (425, ScriptedTransport.contract, #"{"error":{"code":"too_early","message":"Too early."}}"#),
+                (
+                    409, ScriptedTransport.contract,
+                    #"{"error":{"code":"idempotency_key_in_flight","message":"Still working on it."}}"#
                 ),
                 (201, ["X-Marfa-Contract": "1", "Content-Type": "application/json"], "{}"),
             ]

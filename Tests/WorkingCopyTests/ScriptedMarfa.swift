@@ -22,6 +22,13 @@ final class ScriptedMarfa: Sendable {
         case variant
         /// The variations on a server without `/edge-types`, `/edges` and `/views` (each `404`).
         case doorless
+        /// The official core's fixtures: the variations, with the doors they lack (`/edge-types`,
+        /// `/edges`, `/views`) a bare `404` with no envelope or contract, the type catalog in pages
+        /// walked by cursor, and before each event one of a kind this build doesn't know.
+        case fixture
+
+        /// Whether the server lacks the edge and view doors.
+        var lacksDoors: Bool { self == .doorless || self == .fixture }
 
         var description: String { rawValue }
     }
@@ -38,8 +45,11 @@ final class ScriptedMarfa: Sendable {
         case stuckReplay
         /// Conditional reads are answered certified for another view than the one sent.
         case otherView
-        /// `GET /types` answers a page naming a next cursor, though the catalog answers whole.
-        case pagedCatalog
+        /// `GET /types` answers every page naming the same next cursor.
+        case loopingCatalog
+        /// A server from before read views: the copy stream's first marker names only its cursor,
+        /// and a read that carries `X-Marfa-Read-View` is refused `400`.
+        case viewless
     }
 
     static let readView = String(repeating: "ab", count: 32)
@@ -149,6 +159,11 @@ final class ScriptedMarfa: Sendable {
     private var kindKey: String { dialect == .local ? "event_type" : "type" }
 
     private func record(_ kind: String, item id: String, in state: inout State) {
+        if dialect == .fixture {
+            var unknown: JSONObject = ["item_id": .string(id)]
+            unknown[kindKey] = "item.archived"
+            state.events.append(((state.events.last?.id ?? 0) + 1, unknown))
+        }
         var frame: JSONObject = ["item": .object(wireItem(id, in: state)), "listed": true]
         frame[kindKey] = .string(kind)
         if dialect == .local { frame["metadata"] = metadata(id, in: state) }
@@ -167,7 +182,7 @@ final class ScriptedMarfa: Sendable {
             item["schema_version"] = 1
             item["source"] = "scripted"
             item["tier"] = "library"
-        case .variant, .doorless:
+        case .variant, .doorless, .fixture:
             item["occurred_at"] = created
             item["updated_at"] = nil
         }
@@ -228,7 +243,7 @@ final class ScriptedMarfa: Sendable {
                         ? ["instance_id": .string(Self.instanceID), "contract": 0]
                         : ["instance_id": .string(Self.instanceID)])
             case (.get, "keys", 2) where id == "current": return Self.json(keyRecord)
-            case (.get, "types", 1): return Self.json(typeList(state))
+            case (.get, "types", 1): return Self.json(typeList(state, cursor: query["cursor"]))
             case (.post, "types", 1):
                 if let id = json["id"]?.string { state.types.append(id) }
                 return Self.json(dialect == .local ? .object(["type": json]) : json, status: 201)
@@ -271,6 +286,7 @@ final class ScriptedMarfa: Sendable {
     /// A conditional read with another view is `409`; the header on another GET is `400`.
     private func checkView(_ view: String?, segments: [String]) -> Answer? {
         guard let view, segments != ["events"] else { return nil }
+        if state.withLock({ $0.misbehaviour == .viewless }) { return Self.refusal(400, "validation_error") }
         let conditional =
             segments.first == "items" || segments.first == "edges" || segments == ["types"]
             || segments == ["edge-types"] || segments == ["keys", "current"]
@@ -278,7 +294,13 @@ final class ScriptedMarfa: Sendable {
         return view == Self.readView ? nil : Self.refusal(409, "read_view_changed")
     }
 
-    private var doorless: Answer? { dialect == .doorless ? Self.refusal(404, "not_found") : nil }
+    private var doorless: Answer? {
+        switch dialect {
+        case .doorless: Self.refusal(404, "not_found")
+        case .fixture: (HTTPResponse(status: 404, headerFields: [:]), HTTPBody())
+        case .local, .variant: nil
+        }
+    }
 
     private var keyRecord: JSONValue {
         guard dialect == .local else { return .object(["type_permissions": .object(["*": "write"])]) }
@@ -291,7 +313,7 @@ final class ScriptedMarfa: Sendable {
         ])
     }
 
-    private func typeList(_ state: State) -> JSONValue {
+    private func typeList(_ state: State, cursor: String?) -> JSONValue {
         let rows: [JSONValue] = state.types.map { id in
             guard dialect == .local else {
                 return .object(["id": .string(id), "display_hints": .object(["title_field": "title"])])
@@ -301,7 +323,11 @@ final class ScriptedMarfa: Sendable {
                 "display_hints": .object(["title_field": "title"]),
             ])
         }
-        if state.misbehaviour == .pagedCatalog { return pageAnswer(rows, next: "more-types") }
+        if state.misbehaviour == .loopingCatalog { return pageAnswer(rows, next: "more-types") }
+        if dialect == .fixture {
+            let extra = ["fixture.first", "fixture.second"].map { JSONValue.object(["id": .string($0)]) }
+            return page(rows + extra, cursor: cursor)
+        }
         return dialect == .local ? .array(rows) : pageAnswer(rows, next: .null)
     }
 
@@ -421,10 +447,11 @@ final class ScriptedMarfa: Sendable {
     private func events(_ request: HTTPRequest, state: inout State) -> Answer {
         let cursor = request.headerFields["Last-Event-ID"]
         let head = state.events.last?.id ?? 0
-        var marker: JSONObject = [
-            "cursor": .string(String(head)), "instance_id": .string(Self.instanceID),
-            "read_view": .string(Self.readView),
-        ]
+        var marker: JSONObject = ["cursor": .string(String(head))]
+        if state.misbehaviour != .viewless {
+            marker["instance_id"] = .string(Self.instanceID)
+            marker["read_view"] = .string(Self.readView)
+        }
         marker[kindKey] = "stream_cursor"
         // The variations open with a comment, as the official core's fixtures do.
         var text = (dialect == .local ? "" : ": connected\n\n") + Self.frame(nil, .object(marker))

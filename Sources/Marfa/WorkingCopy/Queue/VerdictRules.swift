@@ -22,7 +22,9 @@ enum VerdictRules {
         let code = error?["code"]?.string ?? ""
         let refusal = Self.refusal(code: code, error: error)
         switch (answer.status, code) {
-        case (408, _), (429, _), (500..., _):
+        // A request timeout, too early (425), a key whose first send the server is still
+        // working on, rate limits and the server's own troubles: sent again later, same key.
+        case (408, _), (425, _), (429, _), (409, "idempotency_key_in_flight"), (500..., _):
             let message = error?["message"]?.string ?? "The server answered with status \(answer.status)."
             let wait = answer.retryAfter.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
             let failure: MarfaError =

@@ -9,7 +9,7 @@ struct CatalogReading: Sendable {
 
     /// Reads the types and edge types again, each only if changed since the last read; true when
     /// either came back, so the held catalog may need replacing.
-    mutating func refresh(from wire: CopyWire, view: String) async throws(MarfaError) -> Bool {
+    mutating func refresh(from wire: CopyWire, view: String?) async throws(MarfaError) -> Bool {
         var changed = !hasRead
         if let read = try await wire.itemTypes(view: view, ifChangedSince: hasRead ? typesTag : nil) {
             (itemTypes, typesTag, changed) = (read.types, read.tag, true)

@@ -49,7 +49,9 @@ struct EventReplay: Sendable {
     }
 
     /// The cursor, view and slice of a copy that may catch up, or why it may not.
-    static func ready(_ position: SyncPosition) throws(MarfaError) -> (String, String, CopySlice) {
+    /// A copy of a server without read views (its stream's first marker named none) holds none,
+    /// and reads without one.
+    static func ready(_ position: SyncPosition) throws(MarfaError) -> (String, String?, CopySlice) {
         switch position.hydration {
         case .never: throw .noCursor(message: "The copy holds no position in the instance's events. Hydrate it first.")
         case .inProgress: throw WorkingCopy.hydrationIncompleteError
@@ -59,16 +61,16 @@ struct EventReplay: Sendable {
                 reason: reason, message: "The copy is too old to catch up (\(reason)). Hydrate it again.")
         case .complete: break
         }
-        guard let cursor = position.cursor, let view = position.readView, let slice = position.slice else {
+        guard let cursor = position.cursor, let slice = position.slice else {
             throw .noCursor(message: "The copy holds no position in the instance's events. Hydrate it first.")
         }
-        return (cursor, view, slice)
+        return (cursor, position.readView, slice)
     }
 
     /// Reads the catalog again each `catalogRefresh.interval` while the follow runs, so a type
     /// changed on another device reaches this copy's `catalog`; after the first, each read asks
     /// only whether it changed (`If-None-Match`). A failed read waits for the next.
-    private func startCatalogRefresh(view: String, tally: Locked<Tally>) -> Task<Void, Never>? {
+    private func startCatalogRefresh(view: String?, tally: Locked<Tally>) -> Task<Void, Never>? {
         guard let (clock, interval) = catalogRefresh else { return nil }
         return Task {
             var reading = CatalogReading()
@@ -88,7 +90,7 @@ struct EventReplay: Sendable {
         }
     }
 
-    private func refreshCatalog(view: String) async throws(MarfaError) {
+    private func refreshCatalog(view: String?) async throws(MarfaError) {
         _ = try await replaceCatalog(
             itemTypes: try await wire.itemTypes(view: view), edgeTypes: try await wire.edgeTypes(view: view))
     }
@@ -105,13 +107,15 @@ struct EventReplay: Sendable {
     /// Handles the frames that arrived together in order: each run of events is applied in one
     /// transaction, markers between them as they come. False ends the stream.
     private func handle(
-        _ frames: [CopyFrame], follow: Bool, slice: CopySlice, position: SyncPosition, view: String,
+        _ frames: [CopyFrame], follow: Bool, slice: CopySlice, position: SyncPosition, view: String?,
         tally: Locked<Tally>
     ) async throws(MarfaError) -> Bool {
         var events: [AppliedEvent] = []
         for frame in frames {
             switch frame.frame {
-            case .itemEventFrame, .metadataEventFrame, .edgeEventFrame:
+            // An event of a kind this build doesn't know is passed over, the cursor moving past it;
+            // a marker it doesn't know (no id) is ignored.
+            case .itemEventFrame, .metadataEventFrame, .edgeEventFrame, .unknown:
                 guard let id = frame.id else { continue }
                 if try tally.withLock({ $0.replay.advances(id) }).get() {
                     events.append(AppliedEvent(frame: frame.frame, id: id))
@@ -155,7 +159,7 @@ struct EventReplay: Sendable {
     /// Applies `events` in one transaction, then reads the edges of each item that entered the
     /// slice and tells each change, in order.
     private func apply(
-        _ events: [AppliedEvent], slice: CopySlice, view: String, tally: Locked<Tally>
+        _ events: [AppliedEvent], slice: CopySlice, view: String?, tally: Locked<Tally>
     ) async throws(MarfaError) {
         guard let last = events.last else { return }
         for event in events {
@@ -186,7 +190,7 @@ struct EventReplay: Sendable {
     }
 
     /// Reads the catalog again, at most once per unknown type.
-    private func refreshCatalogOnce(for type: String, view: String, tally: Locked<Tally>) async throws(MarfaError) {
+    private func refreshCatalogOnce(for type: String, view: String?, tally: Locked<Tally>) async throws(MarfaError) {
         let unknown = tally.withLock { $0.catalog.itemTypes[type] == nil && !$0.refreshedFor.contains(type) }
         guard unknown else { return }
         tally.withLock { _ = $0.refreshedFor.insert(type) }
@@ -195,7 +199,7 @@ struct EventReplay: Sendable {
         tally.withLock { $0.catalog = catalog }
     }
 
-    private func readEdges(of id: String, view: String) async throws(MarfaError) {
+    private func readEdges(of id: String, view: String?) async throws(MarfaError) {
         var cursor: String?
         var walk = WalkGuard("listing of the edges of \(id)")
         repeat {

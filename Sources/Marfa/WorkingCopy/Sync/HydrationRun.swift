@@ -39,11 +39,12 @@ struct HydrationRun: Sendable {
             pages: counts.pages, cursor: head.cursor, registeredTypes: registered, unregisteredTypes: unregistered)
     }
 
-    /// Where the copy stream's bootstrap marker puts the copy.
+    /// Where the copy stream's bootstrap marker puts the copy. A server without read views names
+    /// none (and may name no instance): the copy then holds none and reads without one.
     struct Head {
         var cursor: String
-        var instanceID: String
-        var readView: String
+        var instanceID: String?
+        var readView: String?
     }
 
     /// The copy stream's first frame, read with neither cursor nor view: the log head, the
@@ -57,12 +58,12 @@ struct HydrationRun: Sendable {
             marker.withLock { $0 = first }
             return false
         }
-        guard let first = marker.withLock({ $0 }), let instance = first.instanceId, let view = first.readView else {
+        guard let first = marker.withLock({ $0 }) else {
             throw .streamIncomplete(
                 reason: "replay_failed",
                 message: "The server's copy stream ended before it said where its events stand.")
         }
-        return Head(cursor: first.cursor, instanceID: instance, readView: view)
+        return Head(cursor: first.cursor, instanceID: first.instanceId, readView: first.readView)
     }
 
     /// Registers the declared types the instance lacks, when the credential may.
@@ -90,7 +91,7 @@ struct HydrationRun: Sendable {
     }
 
     /// Walks every page of `type`'s items, reading the next page while the last one is stored.
-    private func walkItems(of type: String, view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+    private func walkItems(of type: String, view: String?, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
         var walk = WalkGuard("listing of \(type) items")
         var page = try await wire.itemsPage(type: type, tier: slice.tier, cursor: nil, view: view)
         while true {
@@ -117,7 +118,7 @@ struct HydrationRun: Sendable {
         progress(counts)
     }
 
-    private func walkEdges(view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) -> Int {
+    private func walkEdges(view: String?, counts: inout CopyUpdate.Progress) async throws(MarfaError) -> Int {
         var cursor: String?
         var stored = 0
         var walk = WalkGuard("listing of edges")
@@ -142,7 +143,7 @@ struct HydrationRun: Sendable {
         }
     }
 
-    private func rereadPins(view: String) async throws(MarfaError) {
+    private func rereadPins(view: String?) async throws(MarfaError) {
         for id in try await store.pinnedIDs() {
             try Self.checkCancellation()
             try await store.reset(itemId: id, to: try await wire.item(id: id, view: view))

@@ -107,6 +107,8 @@ extension SQLiteCopyStore {
             return .applied(Change(origin: .server(event: "metadata.changed", cursor: cursor), itemId: event.item.id))
         case .edgeEventFrame(let event):
             return try applyEdge(event.eventType.rawValue, event.edge, cursor: cursor, slice: slice, db)
+        case .unknown:
+            return .skipped
         default:
             return .passed
         }

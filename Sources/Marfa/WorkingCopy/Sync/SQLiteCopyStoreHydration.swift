@@ -4,9 +4,9 @@ import MarfaSQLite
 /// What a finished hydration records beside its rows.
 struct HydratedPosition: Sendable {
     var origin: String
-    var instanceID: String
+    var instanceID: String?
     var cursor: String
-    var readView: String
+    var readView: String?
     var slice: CopySlice
 }
 

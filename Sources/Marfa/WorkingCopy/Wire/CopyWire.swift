@@ -15,9 +15,10 @@ struct CopyWire: Sendable {
         KeyReach(try await exchange.get("/keys/current", view: view, operation: Operations.GetCurrentKey.id))
     }
 
-    /// The instance's types: a bare array, `{types}` or a page.
+    /// The instance's types: a bare array, `{types}` or pages walked on by their cursor.
     func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
-        try Self.itemTypes(try await exchange.get("/types", view: view, operation: Operations.ListTypes.id))
+        let first = try await exchange.get("/types", view: view, operation: Operations.ListTypes.id)
+        return try Self.itemTypes(try await catalogRows(first, of: .types, view: view))
     }
 
     /// The instance's types with their `ETag`, or nil when they are unchanged since `tag` (a `304`;
@@ -33,23 +34,24 @@ struct CopyWire: Sendable {
         else {
             return nil
         }
-        return (try Self.itemTypes(try WireExchange.json(answer.body, what: Operations.ListTypes.id)), answer.tag)
+        let first = try WireExchange.json(answer.body, what: Operations.ListTypes.id)
+        return (try Self.itemTypes(try await catalogRows(first, of: .types, view: view)), answer.tag)
     }
 
-    private static func itemTypes(_ answer: JSONValue) throws(MarfaError) -> [Components.Schemas.ItemType] {
-        try whole(answer, list: "types", what: "type list").map { row throws(MarfaError) in
+    private static func itemTypes(_ rows: [JSONValue]) throws(MarfaError) -> [Components.Schemas.ItemType] {
+        try rows.map { row throws(MarfaError) in
             try WireShapes.decode(Components.Schemas.ItemType.self, from: try WireShapes.itemType(row), what: "type")
         }
     }
 
-    /// The instance's edge types (`{edge_types}` or a page); none from a server without the door.
+    /// The instance's edge types (`{edge_types}` or pages); none from a server without the door.
     func edgeTypes(view: String?) async throws(MarfaError) -> [CatalogEdgeType] {
         guard
-            let answer = try await absentAsNil({ () async throws(MarfaError) in
+            let answer = try await Self.doorAbsentAsNil({ () async throws(MarfaError) in
                 try await exchange.get("/edge-types", view: view, operation: Operations.ListEdgeTypes.id)
             })
         else { return [] }
-        return try Self.edgeTypes(answer)
+        return try Self.edgeTypes(try await catalogRows(answer, of: .edgeTypes, view: view))
     }
 
     /// The instance's edge types with their `ETag`, or nil when they are unchanged since `tag`;
@@ -63,31 +65,50 @@ struct CopyWire: Sendable {
         do {
             answer = try await exchange.getIfChanged(
                 "/edge-types", view: view, tag: tag, operation: Operations.ListEdgeTypes.id)
-        } catch .notFound {
+        } catch let error where Self.isAbsentDoor(error) {
             return ([], nil)
         }
         guard let answer else { return nil }
-        return (try Self.edgeTypes(try WireExchange.json(answer.body, what: Operations.ListEdgeTypes.id)), answer.tag)
+        let first = try WireExchange.json(answer.body, what: Operations.ListEdgeTypes.id)
+        return (try Self.edgeTypes(try await catalogRows(first, of: .edgeTypes, view: view)), answer.tag)
     }
 
     /// Each row as the generated shape, with the fields beside it that the catalog keeps too.
-    private static func edgeTypes(_ answer: JSONValue) throws(MarfaError) -> [CatalogEdgeType] {
-        try whole(answer, list: "edge_types", what: "edge type list").map { row throws(MarfaError) in
+    private static func edgeTypes(_ rows: [JSONValue]) throws(MarfaError) -> [CatalogEdgeType] {
+        try rows.map { row throws(MarfaError) in
             let wire = try WireShapes.decode(
                 Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
             return CatalogEdgeType(wire, row: row)
         }
     }
 
-    /// The rows of a catalog answer, which is whole: `GET /types` and `GET /edge-types` take no
-    /// cursor, so a page naming a next one can't be read on, and holding it would drop the rest
-    /// unsaid (`decoding`, as the official core reads it).
-    private static func whole(_ answer: JSONValue, list: String, what: String) throws(MarfaError) -> [JSONValue] {
-        let page = try WireShapes.page(answer, list: list, what: what)
-        guard page.cursor == nil else {
-            throw .decoding(message: "The server paged its \(what), which answers whole: the rest can't be read.")
+    /// A catalog listing: its door, the member an older server lists its rows in, and its name.
+    private enum CatalogListing {
+        case types, edgeTypes
+
+        var path: String { self == .types ? "/types" : "/edge-types" }
+        var list: String { self == .types ? "types" : "edge_types" }
+        var what: String { self == .types ? "type list" : "edge type list" }
+        var operation: String { self == .types ? Operations.ListTypes.id : Operations.ListEdgeTypes.id }
+    }
+
+    /// Every row of a catalog listing whose first answer is `first`: a whole answer as it is, a
+    /// paged one walked on by its cursor (as the official core reads it), bounded as every walk is.
+    private func catalogRows(
+        _ first: JSONValue, of listing: CatalogListing, view: String?
+    ) async throws(MarfaError) -> [JSONValue] {
+        var page = try WireShapes.page(first, list: listing.list, what: listing.what)
+        var rows = page.rows
+        var walk = WalkGuard(listing.what)
+        try walk.note(ids: page.rows.compactMap { $0["id"]?.string }, next: page.cursor)
+        while let cursor = page.cursor {
+            let answer = try await exchange.get(
+                listing.path, query: [("cursor", cursor)], view: view, operation: listing.operation)
+            page = try WireShapes.page(answer, list: listing.list, what: listing.what)
+            try walk.note(ids: page.rows.compactMap { $0["id"]?.string }, next: page.cursor)
+            rows += page.rows
         }
-        return page.rows
+        return rows
     }
 
     /// One page of the items of `type` (with its subtree) in `tier`, every state, with metadata.
@@ -148,19 +169,23 @@ struct CopyWire: Sendable {
             let answer = try await exchange.getBytes(
                 "/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: Operations.ListEdges.id)
             return try Self.edgePage(answer, what: "edge listing")
-        } catch .notFound {
+        } catch let error where Self.isAbsentDoor(error) {
             return WirePage(rows: [], cursor: nil)
         }
     }
 
-    /// One page of the edges leaving item `id`.
+    /// One page of the edges leaving item `id`; none when the server no longer has the item (`404`).
     func itemEdgesPage(
         id: String, cursor: String?, view: String?
     ) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
-        let answer = try await exchange.getBytes(
-            "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view,
-            operation: Operations.ListItemEdges.id)
-        return try Self.edgePage(answer, what: "edge listing")
+        do {
+            let answer = try await exchange.getBytes(
+                "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view,
+                operation: Operations.ListItemEdges.id)
+            return try Self.edgePage(answer, what: "edge listing")
+        } catch .notFound {
+            return WirePage(rows: [], cursor: nil)
+        }
     }
 
     /// The item `id` with its metadata, or nil when the key reads no such item.
@@ -188,7 +213,7 @@ struct CopyWire: Sendable {
     /// `GET /views` is no conditional read, so it carries no view: a server refuses one there.
     func views() async throws(MarfaError) -> [Components.Schemas.View] {
         guard
-            let answer = try await absentAsNil({ () async throws(MarfaError) in
+            let answer = try await Self.doorAbsentAsNil({ () async throws(MarfaError) in
                 try await exchange.get("/views", view: nil, operation: Operations.ListViews.id)
             })
         else { return [] }
@@ -256,6 +281,28 @@ struct CopyWire: Sendable {
         }
     }
 
+    /// `body`'s answer, or nil when the server lacks the door: any `404`, with the contract or bare
+    /// (a server that never had `/edges`, `/edge-types` or `/views` answers it from its router).
+    private static func doorAbsentAsNil(
+        _ body: () async throws(MarfaError) -> JSONValue
+    ) async throws(MarfaError) -> JSONValue? {
+        do {
+            return try await body()
+        } catch let error where isAbsentDoor(error) {
+            return nil
+        }
+    }
+
+    /// Whether `error` says the door isn't there: a `404`, named by the contract or not.
+    private static func isAbsentDoor(_ error: MarfaError) -> Bool {
+        switch error {
+        case .notFound: true
+        case .unnamed(let status, _): status == 404
+        default: false
+        }
+    }
+
+    /// `segment` percent-encoded to stand as one path segment (`/`, `?` and `#` escaped too).
     static func escape(_ segment: String) -> String {
         segment.addingPercentEncoding(
             withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment

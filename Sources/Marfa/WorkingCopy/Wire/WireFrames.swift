@@ -15,14 +15,14 @@ extension WireShapes {
         for key in ["cursor", "head", "requested", "min_retained_id"] {
             if let number = integer(json[key]) { frame[key] = .string(String(number)) }
         }
-        if kind.hasPrefix("item.") || kind.hasPrefix("metadata.") {
+        if itemKinds.contains(kind) || metadataKinds.contains(kind) {
             guard let wired = json["item"] else { throw missing("item", in: kind) }
             let item = try self.item(wired)
             frame["item"] = item
             if json["metadata"]?.object != nil || kind.hasPrefix("metadata.") {
                 frame["metadata"] = metadata(json["metadata"], itemId: item["id"]?.string ?? "")
             }
-        } else if kind.hasPrefix("edge.") {
+        } else if edgeKinds.contains(kind) {
             guard let wired = json["edge"] else { throw missing("edge", in: kind) }
             frame["edge"] = try edge(wired)
             frame["source_type"] = .string(json["source_type"]?.string ?? "")
@@ -34,6 +34,13 @@ extension WireShapes {
         }
         return .object(frame)
     }
+
+    // The event kinds this build applies. A frame of any other kind keeps what it carries and is
+    // read as an event this build doesn't know, which the replay passes over.
+    private static let itemKinds = Set(Components.Schemas.ItemEventFrame.EventTypePayload.allCases.map(\.rawValue))
+    private static let metadataKinds = Set(
+        Components.Schemas.MetadataEventFrame.EventTypePayload.allCases.map(\.rawValue))
+    private static let edgeKinds = Set(Components.Schemas.EdgeEventFrame.EventTypePayload.allCases.map(\.rawValue))
 
     private static func missing(_ key: String, in kind: String) -> MarfaError {
         .decoding(message: "The server's \(kind) frame couldn't be read ('\(key)' is missing).")
