@@ -92,6 +92,24 @@ struct FollowCredentialEndedTests {
         _ = changes
     }
 
+    @Test("a server that refuses the stream with Retry-After is asked again after the wait it named, not sooner")
+    func retryAfterHonoured() async throws {
+        let setup = try await AnyServerTests.Setup.open(.variant)
+        let (copy, clock) = (setup.copy, setup.clock)
+        defer { Task { await setup.close() } }
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        setup.server.misbehave(.busyStreams)
+        let changes = copy.changes()
+        var waits: [Int] = []
+        for _ in 0..<3 {
+            let wake = try await Self.followWakes(on: clock)
+            waits.append(Int(wake.timeIntervalSince(clock.now).rounded()))
+            clock.advance(by: .seconds(wake.timeIntervalSince(clock.now)))
+        }
+        #expect(waits == [45, 45, 45], "\(waits)")
+        _ = changes
+    }
+
     /// When the follow's wait ends, once it waits: yields (never sleeps) until a task sleeps on
     /// `clock` for less than a minute.
     static func followWakes(on clock: ManualClock) async throws -> Date {

@@ -50,6 +50,8 @@ final class ScriptedMarfa: Sendable {
         /// A server from before read views: the copy stream's first marker names only its cursor,
         /// and a read that carries `X-Marfa-Read-View` is refused `400`.
         case viewless
+        /// Every catch-up or follow stream is refused `429` with `Retry-After: 45`.
+        case busyStreams
     }
 
     static let readView = String(repeating: "ab", count: 32)
@@ -457,6 +459,11 @@ final class ScriptedMarfa: Sendable {
         var text = (dialect == .local ? "" : ": connected\n\n") + Self.frame(nil, .object(marker))
         guard let cursor, let from = Int(cursor) else {
             return (Self.head(200, "text/event-stream"), HTTPBody(text))
+        }
+        if state.misbehaviour == .busyStreams {
+            var busy = Self.refusal(429, "rate_limited")
+            busy.0.headerFields["Retry-After"] = "45"
+            return busy
         }
         if case .stuckReplay? = state.misbehaviour,
             let first = state.events.first(where: { $0.id >= from }) ?? state.events.last

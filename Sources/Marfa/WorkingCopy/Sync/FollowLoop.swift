@@ -6,9 +6,12 @@ import Synchronization
 /// after a stream that stayed open 30 s or more), and halts on an error
 /// asking again can't clear (an expired copy, a refused key) until the next hydration or catch-up.
 /// A stream the server ended because its token expired (`credential_ended`) is followed by one
-/// renewal and an immediate reconnect (`CredentialEndedRule`).
+/// renewal and an immediate reconnect (`CredentialEndedRule`). A server that asks for a longer wait
+/// (`Retry-After`) gets it, up to `longestServerWait`.
 final class FollowLoop: Sendable {
     static let longestWait: Duration = .seconds(30)
+    /// The most a server's `Retry-After` holds the follow back.
+    static let longestServerWait: UInt64 = 600
 
     private struct State {
         var wanted = false
@@ -91,6 +94,7 @@ final class FollowLoop: Sendable {
         var wait: Duration = .seconds(1)
         var credentialEnded = CredentialEndedRule()
         while !Task.isCancelled {
+            var asked: UInt64 = 0
             sync.updates.send(.connecting)
             let opened = clock.now
             do {
@@ -113,6 +117,7 @@ final class FollowLoop: Sendable {
                 sync.updates.send(.idle)
                 return finish()
             } catch let error where Self.retries(error) {
+                asked = min(error.retryAfterSeconds ?? 0, Self.longestServerWait)
                 if error.isOffline { sync.feed.send(Change(origin: .serverUnreachable(error))) }
                 sync.updates.send(.offline(error))
             } catch {
@@ -124,7 +129,7 @@ final class FollowLoop: Sendable {
             // A stream that stayed open a while starts the waits again; a server that ends every
             // stream at once is asked after waits that double, as after any other failure.
             if clock.now.timeIntervalSince(opened) >= Double(Self.longestWait.components.seconds) { wait = .seconds(1) }
-            do { try await clock.sleep(for: wait) } catch { return }
+            do { try await clock.sleep(for: max(wait, .seconds(asked))) } catch { return }
             wait = min(wait * 2, Self.longestWait)
         }
     }
