@@ -165,8 +165,10 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
         }
         let head = URLResponseHead.response(of: http)
         if (100..<200).contains(head.status) { return .allow }
-        if HTTPClientError.isRedirect(head.status) {
-            finish(HTTPClientError.redirect(from: origin, status: head.status, location: head.headerFields["Location"]))
+        if HTTPClientError.isRedirect(head.status.code) {
+            finish(
+                HTTPClientError.redirect(
+                    from: origin, status: head.status.code, location: head.headerFields["Location"]))
             return .cancel
         }
         guard URLResponseHead.size(of: head) <= maxHeadBytes else {
@@ -180,7 +182,7 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
 
     private func deliver(_ head: HTTPResponse) {
         var body: HTTPBody?
-        if URLResponseHead.hasBody(method: method, status: head.status) {
+        if URLResponseHead.hasBody(method: method, status: head.status.code) {
             body = HTTPBody(
                 ResponseChunks(reader: ResponseBodyReader(producer: self)), length: URLResponseHead.bodyLength(of: head)
             )
@@ -206,7 +208,8 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
     /// URLSession would follow a redirect: the call fails with `redirected` instead.
     func redirected(_ response: HTTPURLResponse) {
         let head = URLResponseHead.response(of: response)
-        finish(HTTPClientError.redirect(from: origin, status: head.status, location: head.headerFields["Location"]))
+        finish(
+            HTTPClientError.redirect(from: origin, status: head.status.code, location: head.headerFields["Location"]))
     }
 
     /// FoundationNetworking asks for HTTP credentials only once the whole 401 answer was delivered:

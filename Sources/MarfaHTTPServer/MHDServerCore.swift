@@ -215,7 +215,7 @@ final class MHDServerCore: @unchecked Sendable {
         context.spool?.discard()
         var (head, body) = answer
         if closing { head.headerFields["Connection"] = "close" }
-        let status = (100...999).contains(head.status) ? head.status : 500
+        let status = (100...999).contains(head.status.code) ? head.status.code : 500
         let bodyless = status == 204 || status == 304 || (100..<200).contains(status)
         let response: OpaquePointer?
         if bodyless || body == nil || body?.bytesInMemory != nil {

@@ -36,7 +36,7 @@ struct BlobUploadTests {
             HTTPRequest(method: .post, path: "/blobs", headerFields: fields), body: body, baseURL: local.url,
             operationID: "uploadBlob")
         return RawAnswer(
-            status: response.status, headers: response.headerFields,
+            status: response.status.code, headers: response.headerFields,
             bytes: try await answer?.collect(upTo: 1 << 20) ?? [])
     }
 

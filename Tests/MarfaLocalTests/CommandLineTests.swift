@@ -18,7 +18,8 @@ import Testing
         let (response, body) = try await DefaultTransport.make().send(
             HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: url, operationID: "raw")
         return RawAnswer(
-            status: response.status, headers: response.headerFields, bytes: try await body?.collect(upTo: 1 << 20) ?? []
+            status: response.status.code, headers: response.headerFields,
+            bytes: try await body?.collect(upTo: 1 << 20) ?? []
         )
     }
 

@@ -43,8 +43,8 @@ final class EventStreamReader: @unchecked Sendable {
         guard response.status == 200, let body else {
             let bytes = try await body?.collect(upTo: 1 << 20) ?? []
             return EventStreamReader(
-                status: response.status,
-                refusal: RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes),
+                status: response.status.code,
+                refusal: RawAnswer(status: response.status.code, headers: response.headerFields, bytes: bytes),
                 lines: nil)
         }
         #expect(response.headerFields["Content-Type"]?.hasPrefix("text/event-stream") == true)

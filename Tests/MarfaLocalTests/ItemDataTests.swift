@@ -123,7 +123,7 @@ import Testing
                     baseURL: local.url,
                     operationID: "uploadBlob")
                 return RawAnswer(
-                    status: response.status, headers: response.headerFields,
+                    status: response.status.code, headers: response.headerFields,
                     bytes: try await body?.collect(upTo: 1 << 20) ?? [])
             }
             let stored = try await upload(png)

@@ -56,7 +56,7 @@ struct LocalTestInstance: Sendable {
             baseURL: url,
             operationID: "raw")
         let bytes = try await body?.collect(upTo: 64 << 20) ?? []
-        return RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes)
+        return RawAnswer(status: response.status.code, headers: response.headerFields, bytes: bytes)
     }
 }
 

@@ -44,7 +44,7 @@ struct OAuthPlayer: Sendable {
                 HTTPRequest(method: method, path: path, headerFields: fields), body: body, baseURL: url,
                 operationID: "oauth-test")
             let bytes = try await responseBody?.collect(upTo: 16 << 20) ?? []
-            return RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes)
+            return RawAnswer(status: response.status.code, headers: response.headerFields, bytes: bytes)
         } catch HTTPClientError.redirected(_, let status, let location, _) {
             // The transport never follows a redirect; the answer is what a browser would follow.
             var headers = HTTPFields()

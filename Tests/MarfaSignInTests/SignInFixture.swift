@@ -144,7 +144,7 @@ struct OwnerBrowser: SignInBrowser {
             let (response, answer) = try await DefaultTransport.make().send(
                 request, body: body, baseURL: origin, operationID: "browser")
             let bytes = try await answer?.collect(upTo: 1 << 20) ?? []
-            return (response.status, response.headerFields["Location"], String(decoding: bytes, as: UTF8.self))
+            return (response.status.code, response.headerFields["Location"], String(decoding: bytes, as: UTF8.self))
         } catch HTTPClientError.redirected(_, let status, let location, _) {
             return (status, location, "")
         }

@@ -19,7 +19,7 @@ private final class StatusRecordingTransport: ClientTransport, Sendable {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
-        log.withLock { $0.append((request.path, response.status)) }
+        log.withLock { $0.append((request.path, response.status.code)) }
         return (response, answer)
     }
 }

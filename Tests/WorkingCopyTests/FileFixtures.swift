@@ -43,7 +43,7 @@ enum FileFixtures {
             HTTPRequest(
                 method: .get, path: "/blobs/\(hash)", headerFields: ["Authorization": "Bearer \(test.ownerKey)"]),
             body: nil, baseURL: test.instance.url, operationID: "raw")
-        return (response.status, try await body?.collect(upTo: 64 << 20) ?? [])
+        return (response.status.code, try await body?.collect(upTo: 64 << 20) ?? [])
     }
 }
 

@@ -25,7 +25,7 @@ struct ContractMiddleware: ClientMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await next(request, body, baseURL)
-        let status = UInt16(clamping: response.status)
+        let status = UInt16(clamping: response.status.code)
         let success = (200..<400).contains(response.status)
         let writeSent = request.method != .get && request.method != .head
         let served = response.headerFields.values(for: Self.header)
@@ -58,6 +58,6 @@ struct ContractMiddleware: ClientMiddleware {
         } catch is HTTPBody.TooManyBytesError {
             bytes = nil
         }
-        throw MarfaError(refusal: response.status, fields: response.headerFields, body: bytes)
+        throw MarfaError(refusal: response.status.code, fields: response.headerFields, body: bytes)
     }
 }

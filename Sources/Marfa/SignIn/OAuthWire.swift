@@ -133,7 +133,7 @@ struct OAuthWire: Sendable {
                 let (response, answer) = try await transport.send(
                     request, body: body.map { HTTPBody($0) }, baseURL: base, operationID: "oauth")
                 let bytes = try await answer?.collect(upTo: Self.answerLimit) ?? []
-                return (response.status, Data(bytes))
+                return (response.status.code, Data(bytes))
             }
         } catch is CancellationError {
             throw .canceled

@@ -13,7 +13,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     /// The response being read, when the failure came after one arrived.
     public let response: HTTPResponse?
     /// The status of the response being read, when the failure came after one arrived.
-    public var status: Int? { response?.status ?? givenStatus }
+    public var status: Int? { response?.status.code ?? givenStatus }
     private let givenStatus: Int?
 
     /// An error for the operation `operationID`, with its cause and, when known, the request sent

@@ -1,14 +1,20 @@
 /// An HTTP response head: status code and header fields. The body travels beside it as an `HTTPBody`.
 public struct HTTPResponse: Sendable, Hashable {
-    /// The status code, such as 200.
-    public var status: Int
+    /// The status, such as `.ok`; it compares with integer literals (`status == 201`) and its
+    /// `code` is the number.
+    public var status: Status
     /// The response's header fields.
     public var headerFields: HTTPFields
 
     /// A response head with `status` and `headerFields`.
-    public init(status: Int, headerFields: HTTPFields = HTTPFields()) {
+    public init(status: Status, headerFields: HTTPFields = HTTPFields()) {
         self.status = status
         self.headerFields = headerFields
+    }
+
+    /// A response head with the status `code` and `headerFields`.
+    public init(status code: Int, headerFields: HTTPFields = HTTPFields()) {
+        self.init(status: Status(code: code), headerFields: headerFields)
     }
 
     /// The standard reason phrase for `status`, or "Status N" for one without a name here.

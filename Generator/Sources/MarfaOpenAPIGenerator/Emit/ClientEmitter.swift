@@ -176,9 +176,9 @@ struct ClientEmitter {
         }
     }
 
-    /// `switch response.status`: a case per documented status, then `default` or `undocumented`.
+    /// `switch response.status.code`: a case per documented status, then `default` or `undocumented`.
     private func responseSwitch(_ plan: OperationPlan) -> SwiftStatement {
-        let status = response.dot("status")
+        let status = response.dot("status").dot("code")
         func decoded(_ type: TypeName) -> SwiftExpr {
             SwiftExpr.type(.named(type)).dot("decoded").call(
                 SwiftArgument(c), SwiftArgument(response), SwiftArgument(.name("responseBody"))

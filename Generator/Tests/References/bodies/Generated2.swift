@@ -60,9 +60,9 @@ extension BodiesFixture.Client {
             case .none: break
         }
         let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -80,9 +80,9 @@ extension BodiesFixture.Client {
             case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
         }
         let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

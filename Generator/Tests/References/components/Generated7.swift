@@ -42,10 +42,10 @@ extension ComponentsFixture.Client {
         try c.query(&request, "verbose", input.query.verbose, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await ComponentsFixture.Components.Responses.WidgetFound.decoded(c, response, responseBody))
             case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -45,9 +45,9 @@ extension DefaultsFixture.Client {
         try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
         try c.cookie(&request, "theme", input.cookies.theme, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 204: return .noContent(try await DefaultsFixture.Operations.Search.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -116,25 +116,30 @@ extension HygieneFixture.Client {
         try c.cookie(&request, "middlewares", input.cookies.middlewares, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await HygieneFixture.Operations.Container.Output.Ok.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status, try await HygieneFixture.Operations.Container.Output.Default.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await HygieneFixture.Operations.Container.Output.Default.decoded(c, response, responseBody))
         }
     }
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_container(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Container.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Container.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Container.Input.Query(input: try s.query(pairs, "input", as: Swift.String.self, style: .form, explode: true, shape: .primitive), request: try s.query(pairs, "request", as: [Swift.String].self, style: .form, explode: true, shape: .array), response: try s.query(pairs, "response", as: HygieneFixture.Components.Schemas.Swift_.self, style: .form, explode: true, shape: .primitive), body: try s.query(pairs, "body", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive), client: try s.query(pairs, "client", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), converter: try s.query(pairs, "converter", as: Swift.Double.self, style: .form, explode: true, shape: .primitive), value: try s.query(pairs, "value", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _self: try s.query(pairs, "self", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = HygieneFixture.Operations.Container.Input.Headers(transport: try s.header(request, "transport", as: Swift.String.self, explode: false, shape: .primitive), headers: try s.header(request, "headers", as: Swift.String.self, explode: false, shape: .primitive), status: try s.header(request, "status", as: Swift.Int.self, explode: false, shape: .primitive))
-            let cookies = HygieneFixture.Operations.Container.Input.Cookies(statusCode: try s.cookie(request, "statusCode", as: Swift.String.self, explode: true, shape: .primitive), middlewares: try s.cookie(request, "middlewares", as: Swift.String.self, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies)
-            switch try await self.container(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
+            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let inputBody: HygieneFixture.Operations.Send.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
+            } else if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.Send.Input(path: path, body: inputBody)
+            switch try await self.send(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -95,9 +95,9 @@ extension HygieneFixture.Client {
         try c.query(&request, "s", input.query.s, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await HygieneFixture.Operations.Input_.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

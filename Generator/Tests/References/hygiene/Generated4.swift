@@ -116,9 +116,9 @@ extension HygieneFixture.Client {
             case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
         }
         let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
+        switch response.status.code {
             case 201: return .created(try await HygieneFixture.Operations.Send.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

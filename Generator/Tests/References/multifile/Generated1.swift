@@ -57,10 +57,10 @@ extension MultiFileFixture.Client {
         var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes/\(p0)")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await MultiFileFixture.Operations.GetNote.Output.Ok.decoded(c, response, responseBody))
             case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -42,9 +42,9 @@ extension Client {
         try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
         }
     }
 }

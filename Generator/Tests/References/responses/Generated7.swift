@@ -34,11 +34,11 @@ extension ResponsesFixture.Client {
         var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/things/\(p0)")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 200: return .ok(try await ResponsesFixture.Operations.GetThing.Output.Ok.decoded(c, response, responseBody))
             case 404: return .notFound(try await ResponsesFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 200...299: return .successful(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Successful.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Default.decoded(c, response, responseBody))
+            case 200...299: return .successful(statusCode: response.status.code, try await ResponsesFixture.Operations.GetThing.Output.Successful.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await ResponsesFixture.Operations.GetThing.Output.Default.decoded(c, response, responseBody))
         }
     }
 }

@@ -19,9 +19,9 @@ extension ServersFixture.Client {
         let c = client.call(ServersFixture.Operations.ListUploads.id, serverURL: try input.serverURL ?? ServersFixture.Operations.ListUploads.Servers.Server1.url())
         let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/uploads")
         let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
+        switch response.status.code {
             case 204: return .noContent(try await ServersFixture.Operations.ListUploads.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -35,7 +35,7 @@ struct BlobFetch: Sendable {
         if response.status == 200 || !Self.resumes(response, at: have) {
             guard response.status == 200 || response.status == 206 else {
                 throw .unnamed(
-                    status: UInt16(clamping: response.status),
+                    status: UInt16(clamping: response.status.code),
                     message: "Fetching \(hash) was answered \(response.status).")
             }
             (hasher, have) = (SHA256.Hasher(), 0)

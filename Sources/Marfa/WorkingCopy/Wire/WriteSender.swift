@@ -29,7 +29,8 @@ struct WriteSender: Sendable {
         let answer = try await WireExchange(server: server).send(
             head, body: request.body, operation: request.operation, returningRefusals: true)
         return WriteAnswer(
-            status: answer.response.status, replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
+            status: answer.response.status.code,
+            replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
             retryAfter: answer.response.headerFields["Retry-After"], body: answer.body)
     }
 
@@ -45,7 +46,7 @@ struct WriteSender: Sendable {
             let (response, answer) = try await WireExchange(server: server).stream(
                 head, body: body, operation: operation, returningRefusals: true)
             return WriteAnswer(
-                status: response.status, replayed: response.headerFields["Idempotency-Replayed"] == "true",
+                status: response.status.code, replayed: response.headerFields["Idempotency-Replayed"] == "true",
                 retryAfter: response.headerFields["Retry-After"],
                 body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
         }
