@@ -33,7 +33,7 @@ final class FixtureServer: ServerTransport, Sendable {
         do {
             let (response, responseBody) = try await handler(
                 request.head, body, ServerRequestMetadata(pathParameters: parameters))
-            guard Self.answered.contains(response.status) else {
+            guard Self.answered.contains(response.status.code) else {
                 FuzzFinding.report("\(request.head.method) \(request.head.path) was answered \(response.status)")
             }
             _ = try await responseBody?.collect(upTo: 1 << 20)

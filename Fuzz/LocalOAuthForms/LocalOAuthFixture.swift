@@ -66,7 +66,7 @@ final class LocalOAuthFixture: Sendable {
             let (response, body) = try await transport.send(
                 head, body: HTTPBody(form), baseURL: instance.url, operationID: "fuzz")
             _ = try await body?.collect(upTo: 1 << 20)
-            return response.status
+            return response.status.code
         } catch HTTPClientError.redirected(_, let status, _, _) {
             return status
         } catch {
