@@ -39,7 +39,7 @@ let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(6
         HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body), baseURL: instance.url,
         operationID: "createItem")
     _ = try await answer?.collect(upTo: 1 << 20)
-    return response.status
+    return response.status.code
 }
 
 /// `clients` loops of creates until `duration` has passed or `limit` items were made.
@@ -85,7 +85,7 @@ final class Counter: @unchecked Sendable {
         HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: instance.url,
         operationID: operationID)
     let bytes = try await answer?.collect(upTo: 4 << 20) ?? []
-    return (response.status, Array(bytes))
+    return (response.status.code, Array(bytes))
 }
 
 /// The ids of up to `count` stored items, newest first, read through `GET /items` pages.

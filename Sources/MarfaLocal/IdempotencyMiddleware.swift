@@ -166,7 +166,7 @@ struct IdempotencyMiddleware: ServerMiddleware {
         let headers = response.headerFields.filter { !Self.perAnswerHeaders.contains($0.name.lowercased()) }.map {
             [$0.name, $0.value]
         }
-        let status = response.status
+        let status = response.status.code
         let now = store.clock.now
         try await store.write { db in
             try db.run(

@@ -60,7 +60,7 @@ final class TelemetrySender: Sendable {
             let (response, responseBody) = try await currentTransport().send(
                 request, body: HTTPBody(body), baseURL: destination.host, operationID: "telemetry")
             _ = try? await responseBody?.collect(upTo: 64 << 10)
-            return (200..<300).contains(response.status) ? .delivered : .refused(status: response.status)
+            return (200..<300).contains(response.status) ? .delivered : .refused(status: response.status.code)
         } catch {
             return Task.isCancelled || error is CancellationError ? .canceled : .failed
         }

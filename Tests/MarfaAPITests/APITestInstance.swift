@@ -50,7 +50,7 @@ struct APITestInstance: Sendable {
             HTTPRequest(method: method, path: path, headerFields: fields), body: json.map { HTTPBody($0) },
             baseURL: instance.url, operationID: "raw")
         let bytes = try await body?.collect(upTo: 16 << 20) ?? []
-        return (response.status, (try? JSONCoding.decode(OpenAPIValue.self, from: Data(bytes))) ?? .null)
+        return (response.status.code, (try? JSONCoding.decode(OpenAPIValue.self, from: Data(bytes))) ?? .null)
     }
 
     /// Creates an item of `type` with `properties` (JSON text); answers its id.

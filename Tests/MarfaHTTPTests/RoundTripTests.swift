@@ -138,7 +138,7 @@ import Testing
                 for index in 0..<100 {
                     group.addTask {
                         let (response, body) = try await transport.fetch(.get, "/n/\(index)", from: server)
-                        return (index, response.status, body)
+                        return (index, response.status.code, body)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
