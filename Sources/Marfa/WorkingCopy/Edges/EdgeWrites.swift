@@ -45,11 +45,9 @@ extension Edges {
         let edge = Edge(
             id: id, sourceId: source, targetId: target, edgeType: type, properties: properties, version: 0,
             createdAt: now, updatedAt: now)
-        let body: JSONObject = [
-            "id": .string(id), "source_id": .string(source), "target_id": .string(target),
-            "edge_type": .string(type),
-            "properties": .object(properties),
-        ]
+        let body = try WireBodies.createEdge(
+            Components.Schemas.EdgeInput(
+                id: id, sourceId: source, targetId: target, edgeType: type, properties: properties))
         let write = QueuedWrite(
             id: UUIDv7.make(), kind: .createEdge, itemId: source, targetId: target, edgeId: id, body: body)
         return (write, .edge(edge))

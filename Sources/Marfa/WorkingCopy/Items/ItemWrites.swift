@@ -40,14 +40,11 @@ extension Items {
             source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now,
             createdAt: now,
             updatedAt: now, tags: [], title: display.title, body: display.body)
-        var body: JSONObject = [
-            "type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue),
-        ]
-        if draft.sourceId == nil { body["id"] = .string(id) }
-        if let source = draft.source { body["source"] = .string(source) }
-        if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
-        if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
-        if let base = draft.baseVersion { body["version"] = .int(base) }
+        let body = try WireBodies.createItem(
+            Components.Schemas.ItemInput(
+                _type: type.id, properties: draft.properties, id: draft.sourceId == nil ? id : nil,
+                timestamp: draft.occurredAt, source: draft.source, sourceId: draft.sourceId,
+                tier: Components.Schemas.Tier(rawValue: tier.rawValue), version: draft.baseVersion))
         let write = QueuedWrite(
             id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after,
             body: body)
@@ -82,30 +79,29 @@ extension Items {
             }
             let catalog = try await copy.engine.catalog()
             let type = try FieldCheck(catalog: catalog).type(edit.type ?? item.type)
-            var body: JSONObject = [:]
+            var patch = Components.Schemas.ItemPatch(version: edit.baseVersion)
             switch edit.properties {
             case .merge(let values):
                 item.properties.merge(values.filter { $0.value != .null }) { $1 }
-                body["properties"] = .object(values)
+                patch.properties = values
             case .replace(let values):
                 item.properties = values
-                body["properties"] = .object(values)
-                body["properties_mode"] = "replace"
+                (patch.properties, patch.propertiesMode) = (values, .replace)
             }
             try FieldCheck(catalog: catalog).check(item.properties, of: type, whole: false)
             if type.id != item.type {
-                body["type"] = .string(type.id)
-                body["retype"] = true
+                (patch._type, patch.retype) = (type.id, true)
                 item.type = type.id
             }
             if let tier = edit.tier, tier != item.tier {
-                body["tier"] = .string(tier.rawValue)
+                patch.tier = Components.Schemas.Tier(rawValue: tier.rawValue)
                 item.tier = tier
             }
             if let sourceId = edit.sourceId, sourceId != item.sourceId {
-                body["source_id"] = .string(sourceId)
+                patch.sourceId = sourceId
                 item.sourceId = sourceId
             }
+            let body = try WireBodies.updateItem(patch)
             item.updatedAt = Date()
             (item.title, item.body) = catalog.display(type: item.type, properties: item.properties)
             let write = QueuedWrite(
