@@ -67,13 +67,20 @@ if CommandLine.arguments.dropFirst().first == "folders" {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "marfa-folders-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    print(
+        "load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: ""
+    )
     let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
+    let floor = try LocalProcess.start(data: folder.appendingPathComponent("floor-instance"))
     do {
-        try await FoldersBench.run(files: count, local: local, folder: folder)
+        try await FoldersBench.run(files: count, local: local, floor: floor, folder: folder)
     } catch {
         print("folders benchmark failed: \(error)")
     }
     local.stop()
+    floor.stop()
+    print(
+        "load average after: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
     try? FileManager.default.removeItem(at: folder)
     exit(0)
 }

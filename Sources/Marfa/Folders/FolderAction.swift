@@ -24,6 +24,22 @@ enum FolderAction: Sendable {
     /// Gone on both sides: the ledger forgets it.
     case forget(FolderLedger.Entry)
 
+    /// An item written to disk: a new file or one rewritten.
+    var comesToDisk: Bool {
+        switch self {
+        case .writeNew, .rewrite: true
+        default: false
+        }
+    }
+
+    /// A removal on either side.
+    var removes: Bool {
+        switch self {
+        case .removeItem, .removeFile: true
+        default: false
+        }
+    }
+
     /// Whether the step writes to disk.
     var writes: Bool {
         switch self {

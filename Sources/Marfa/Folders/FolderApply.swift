@@ -53,7 +53,16 @@ struct FolderApply {
         }
         news += actions.compactMap { if case .sendNew(let file) = $0 { file } else { nil } }
         await sendNew(news)
-        for action in actions { await apply(action) }
+        for action in actions where !action.comesToDisk && !action.removes { await apply(action) }
+        await writeAll(
+            actions.compactMap {
+                switch $0 {
+                case .writeNew(let item, let path): (item, path, true)
+                case .rewrite(let entry, let item): (item, entry.path, false)
+                default: nil
+                }
+            })
+        for action in actions where action.removes { await apply(action) }
         _ = await attempt("") { try await $0.flush() }
     }
 
@@ -83,9 +92,8 @@ struct FolderApply {
         case .sendChange(let file, let entry, let item):
             _ = await attempt(file.path) { try await $0.sendChange(file, entry, item) }
         case .move(let entry, let file, let item): _ = await attempt(file.path) { try await $0.move(entry, file, item) }
-        case .writeNew(let item, let path): _ = await attempt(path) { try await $0.write(item, at: path, new: true) }
-        case .rewrite(let entry, let item):
-            _ = await attempt(entry.path) { try await $0.write(item, at: entry.path, new: false) }
+        case .writeNew(let item, let path): await writeAll([(item, path, true)])
+        case .rewrite(let entry, let item): await writeAll([(item, entry.path, false)])
         case .record(let entry): learn(entry)
         case .removeItem(let entry, let item): _ = await attempt(entry.path) { try await $0.removeItem(entry, item) }
         case .removeFile(let entry): _ = await attempt(entry.path) { try await $0.removeFile(entry) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,31 @@ import Darwin
 enum FolderFiles {
     /// Replaces the file at `url` with `bytes`, making its directory when missing.
     static func replace(_ url: URL, with bytes: [UInt8]) throws(MarfaError) {
+        try renameIntoPlace(url, bytes)
+        syncDirectory(url.deletingLastPathComponent())
+    }
+
+    /// Replaces each file with its bytes as `replace(_:with:)` does, several at a time, each
+    /// directory synced once after every rename into it: once it answers, every file it answers
+    /// written is on disk whole. Answers each file's failure, nil for a file written.
+    static func replace(_ files: [(url: URL, bytes: [UInt8])]) -> [MarfaError?] {
+        let failures = Mutex([MarfaError?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(MarfaError) {
+                try renameIntoPlace(files[index].url, files[index].bytes)
+            } catch {
+                failures.withLock { $0[index] = error }
+            }
+        }
+        let answered = failures.withLock { $0 }
+        let directories = Set(zip(files, answered).filter { $0.1 == nil }.map { $0.0.url.deletingLastPathComponent() })
+        for directory in directories.sorted(by: { $0.path < $1.path }) { syncDirectory(directory) }
+        return answered
+    }
+
+    /// Writes `bytes` beside the file at `url`, syncs them and renames them over it; its
+    /// directory is left for the caller to sync.
+    private static func renameIntoPlace(_ url: URL, _ bytes: [UInt8]) throws(MarfaError) {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,7 +63,6 @@ enum FolderFiles {
             unlink(beside.path)
             throw ok ? failure("write", url) : error
         }
-        syncDirectory(directory)
     }
 
     /// Removes the file at `url`; a file already gone is no failure.

@@ -34,10 +34,9 @@ struct FolderPassRun {
         }
         scanner = scanned
         let catalog = try await session.copy.engine.catalog()
-        let items = try await FolderListing(copy: session.copy, folder: folder).items()
+        let listed = try await listing(folder, ledger: ledger, disk: scanner.files)
         let plan = FolderPlan(
-            disk: scanner.files, ledger: ledger,
-            items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+            disk: scanner.files, ledger: ledger, versions: listed.versions, items: listed.items,
             content: { ItemContent($0, bodyField: catalog.itemTypes[$0.type]?.bodyField) },
             placement: { Self.placement(of: $0, settings: settings, catalog: catalog) })
         var actions = plan.actions()
@@ -48,7 +47,45 @@ struct FolderPassRun {
         await apply.run(actions)
         var pass = apply.pass(scanned: scanner, flagged: flagged)
         pass.drain = await drain()
+        await settleVersions(pass.drain, catalog: catalog)
         return .synced(FolderSync(hydrated: hydrated, catchUpError: catchUpError, pass: pass))
+    }
+
+    /// The version of every item of the folder, and whole those whose step needs them: items the
+    /// ledger doesn't know, and those whose version or file moved from what it saw.
+    private func listing(
+        _ folder: Folder, ledger: [String: FolderLedger.Entry], disk: [String: ScannedFile]
+    ) async throws -> (versions: [String: Int64], items: [String: Item]) {
+        let byItem = Dictionary(grouping: ledger.values, by: \.itemId)
+        return try await FolderListing(copy: session.copy, folder: folder).items { id, version in
+            guard let entries = byItem[id] else { return true }
+            return entries.contains { FolderPlan.needsItem($0, version: version, file: disk[$0.path]) }
+        }
+    }
+
+    /// After a drain, the ledger learns the version the instance gave each item the pass sent,
+    /// where the item still holds the text the ledger records, so the next pass needn't read and
+    /// hash it again. A failure leaves it to the next pass, which records the same.
+    private func settleVersions(_ report: DrainReport, catalog: CopyCatalog) async {
+        let sent = Set(
+            report.verdicts.filter {
+                $0.verdict?.isSuccess == true && ($0.kind == .createItem || $0.kind == .updateItem)
+            }
+            .compactMap(\.itemId))
+        guard !sent.isEmpty else { return }
+        do {
+            let entries = try await session.ledger.entries().values.filter { sent.contains($0.itemId) }
+            let items = try await FolderListing.items(Set(entries.map(\.itemId)), in: session.copy)
+            let settled = entries.compactMap { entry -> FolderLedger.Entry? in
+                guard let item = items[entry.itemId], item.version != entry.version, !entry.sending,
+                    ItemContent(item, bodyField: catalog.itemTypes[item.type]?.bodyField).hash == entry.hash
+                else { return nil }
+                var settled = entry
+                settled.version = item.version
+                return settled
+            }
+            try await session.ledger.put(settled)
+        } catch {}
     }
 
     /// The first hydration, of the folder's types (every type the instance has, `system.*` aside,

@@ -3,7 +3,9 @@
 struct FolderPlan {
     let disk: [String: ScannedFile]
     let ledger: [String: FolderLedger.Entry]
-    /// The folder's items, by id.
+    /// The version of every item the folder holds, by id.
+    let versions: [String: Int64]
+    /// The folder's items read whole, by id: at least every one `needsItem` picks.
     let items: [String: Item]
     let content: (Item) -> ItemContent
     /// The path a new file for an item takes.
@@ -22,7 +24,8 @@ struct FolderPlan {
         }
         let tracked = Set(ledger.values.map(\.itemId))
         var taken = Set(disk.keys).union(ledger.keys)
-        for item in items.values.sorted(by: { $0.id < $1.id }) where !tracked.contains(item.id) {
+        for id in versions.keys.sorted() where !tracked.contains(id) {
+            guard let item = items[id] else { continue }  // gone since its version was read
             let path = freePath(placement(item), for: item, taken: &taken, claimed: &claimed)
             actions.append(path.existing ? .record(entry(path.path, item)) : .writeNew(item, path: path.path))
         }
@@ -37,11 +40,13 @@ struct FolderPlan {
         for entry: FolderLedger.Entry, newByHash: inout [String: [ScannedFile]]
     ) -> FolderAction? {
         let file = disk[entry.path]
-        guard let item = items[entry.itemId] else {
+        guard let version = versions[entry.itemId] else {
             if entry.sending, let file { return .resend(file, entry) }
             guard let file else { return .forget(entry) }
             return file.hash == entry.hash ? .removeFile(entry) : .sendNew(file)
         }
+        guard Self.needsItem(entry, version: version, file: file) else { return nil }
+        guard let item = items[entry.itemId] else { return nil }  // changed since its version was read: the next pass
         let itemHash = item.version == entry.version ? entry.hash : content(item).hash
         guard let file else {
             if itemHash == entry.hash, var moved = newByHash[entry.hash], !moved.isEmpty {
@@ -63,6 +68,13 @@ struct FolderPlan {
             return file.hash == itemHash
                 ? .record(with(entry, file, version: item.version)) : .conflict(file, entry, item)
         }
+    }
+
+    /// Whether the step for `entry` needs its item whole: unless the item is at the version the
+    /// ledger saw and the file is as the ledger saw it, with nothing being sent, when there is
+    /// nothing to do.
+    static func needsItem(_ entry: FolderLedger.Entry, version: Int64, file: ScannedFile?) -> Bool {
+        entry.sending || entry.version != version || file?.hash != entry.hash
     }
 
     /// A path free of other files, unless a new file there already holds the item's content.

@@ -12,6 +12,39 @@ extension FolderApply {
         if new { pull.written += 1 } else { pull.rewritten += 1 }
     }
 
+    /// Writes each item's content at its path as `write(_:at:new:)` does, the files written
+    /// together (`FolderFiles.replace(_:)`: several at a time, each directory synced once) and
+    /// learned once all are on disk. A file that fails is flagged and the others go on.
+    mutating func writeAll(_ writes: [(item: Item, path: String, new: Bool)]) async {
+        var ready: [(write: (item: Item, path: String, new: Bool), content: ItemContent, bytes: [UInt8])] = []
+        for write in writes {
+            let content = ItemContent(write.item, bodyField: fields(of: write.item.type).body)
+            do {
+                ready.append((write, content, try await bytes(of: content)))
+            } catch {
+                flagged.append(FlaggedFile(path: write.path, flag: .failed, reason: MarfaError(error).message))
+                observer?(write.path)
+            }
+        }
+        guard !ready.isEmpty else { return }
+        let root = session.directory
+        let files = ready.map { (url: root.appendingPathComponent($0.write.path), bytes: $0.bytes) }
+        let written = await Self.replace(files)
+        for ((write, content, _), done) in zip(ready, written) {
+            defer { observer?(write.path) }
+            if let failure = done.failure {
+                flagged.append(FlaggedFile(path: write.path, flag: .failed, reason: failure.message))
+                continue
+            }
+            learn(
+                FolderLedger.Entry(
+                    path: write.path, itemId: write.item.id, hash: content.hash, size: done.size,
+                    modified: done.modified, kind: content.blob == nil ? .text : .blob, sending: false,
+                    version: write.item.version))
+            if write.new { pull.written += 1 } else { pull.rewritten += 1 }
+        }
+    }
+
     /// Changed on both sides: the disk's text is written beside as a conflicted copy (sent as a
     /// new item), then the instance's text over the file. Answers the copy, for sending.
     mutating func conflict(_ file: ScannedFile, _ entry: FolderLedger.Entry, _ item: Item) async throws -> ScannedFile?
@@ -56,6 +89,19 @@ extension FolderApply {
         }
         forget(entry.path)
         pull.removed += 1
+    }
+
+    /// `FolderFiles.replace(_:)` on the folder queue, with the size and time of each file written.
+    private static func replace(
+        _ files: [(url: URL, bytes: [UInt8])]
+    ) async -> [(failure: MarfaError?, size: Int64, modified: Double)] {
+        let done = try? await FolderThread.run { () -> [(failure: MarfaError?, size: Int64, modified: Double)] in
+            zip(files, FolderFiles.replace(files)).map { file, failure in
+                let (size, modified) = failure == nil ? FolderFiles.sizeAndTime(of: file.url) : (0, 0)
+                return (failure, size, modified)
+            }
+        }
+        return done ?? []
     }
 
     private func bytes(of content: ItemContent) async throws -> [UInt8] {

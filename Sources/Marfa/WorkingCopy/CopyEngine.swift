@@ -14,6 +14,9 @@ package protocol CopyEngine: Sendable {
     func catalog() async throws -> CopyCatalog
     /// The items `query` asks for, in its order.
     func items(_ query: ItemQuery) async throws -> [Item]
+    /// The id, type and version of each item `query` asks for, in its order, without their
+    /// content where the engine can answer so.
+    func itemVersions(_ query: ItemQuery) async throws -> [ItemVersion]
     /// The item with `id` in any state, or nil when the copy holds none.
     func item(_ id: String) async throws -> Item?
     /// The edges `selection` asks for.
@@ -58,6 +61,11 @@ package protocol CopyEngine: Sendable {
 }
 
 extension CopyEngine {
+    /// Read from the items themselves.
+    package func itemVersions(_ query: ItemQuery) async throws -> [ItemVersion] {
+        try await items(query).map { ItemVersion(id: $0.id, type: $0.type, version: $0.version) }
+    }
+
     /// Worked out from each item's title and body.
     package func displays(of items: [Item], catalog: CopyCatalog) async throws -> [ItemDisplay] {
         items.map { ItemDisplay($0, typeLabel: catalog.itemTypes[$0.type]?.label) }
@@ -106,4 +114,12 @@ package enum EdgeSelection: Sendable, Hashable {
     case to(String)
     /// Edges of the type, oldest first.
     case ofType(String)
+}
+
+/// An item's id, type and version: what a folder's pass compares with its ledger before it reads
+/// any item whole.
+package struct ItemVersion: Sendable, Hashable {
+    package var id: String
+    package var type: String
+    package var version: Int64
 }

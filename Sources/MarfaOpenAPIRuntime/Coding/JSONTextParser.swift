@@ -161,28 +161,23 @@ package struct JSONTextParser {
         return nil
     }
 
-    /// The rest of a string that holds an escape, from its first byte `start`.
+    /// The rest of a string that holds an escape, from its first byte `start`: its runs of plain
+    /// bytes and its escapes gathered as UTF-8 bytes and decoded once at the closing quote.
     private mutating func escapedString(from start: Int) -> String? {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(
-            contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                .unicodeScalars)
-        var run = position
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(Swift.max(64, (position - start) * 2))
+        var run = start
         while let byte = next {
             switch byte {
             case UInt8(ascii: "\""):
-                scalars.append(
-                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self)
-                        .unicodeScalars)
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
                 position += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                scalars.append(
-                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self)
-                        .unicodeScalars)
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
                 position += 1
                 guard let scalar = escape() else { return nil }
-                scalars.append(scalar)
+                utf8.append(contentsOf: UTF8.encode(scalar)!)
                 run = position
             case 0..<0x20:
                 return nil

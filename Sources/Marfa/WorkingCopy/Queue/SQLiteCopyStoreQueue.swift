@@ -81,25 +81,37 @@ extension SQLiteCopyStore {
     }
 
     /// Clears answered writes, keeping blocked and dead ones, refused ones that carried content,
-    /// and any an unanswered write still waits on. Returns how many went.
+    /// and any an unanswered write still waits on. Returns how many went. The writes waited on
+    /// are gathered once, and only a refused write's body is read, so a long queue of answered
+    /// writes goes in one scan.
     func forgetAnswered() async throws -> Int {
         try await write { db in
+            let needed = try Self.waitedOn(in: db)
             var forgotten = 0
-            for write in try CopyStoreQueue.all(in: db) {
-                guard let verdict = write.verdict, try Self.forgettable(write, verdict, in: db) else { continue }
-                _ = try db.run("DELETE FROM queue WHERE id = ?", write.id)
+            for row in try db.query("SELECT id, verdict, body FROM queue WHERE verdict IS NOT NULL ORDER BY position") {
+                guard let id = row.string("id"), !needed.contains(id),
+                    let verdict = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict)
+                else { continue }
+                switch verdict {
+                case .blocked, .dead: continue
+                case .refused where !JSONText.object(row.string("body")).isEmpty: continue
+                default: break
+                }
+                _ = try db.run("DELETE FROM queue WHERE id = ?", id)
                 forgotten += 1
             }
             return forgotten
         }
     }
 
-    private static func forgettable(_ write: QueuedWrite, _ verdict: Verdict, in db: SQLiteConnection) throws -> Bool {
-        switch verdict {
-        case .blocked, .dead: return false
-        case .refused where !write.body.isEmpty: return false
-        default: return try !isNeeded(write.id, in: db)
+    /// The writes an unanswered write follows or depends on.
+    private static func waitedOn(in db: SQLiteConnection) throws -> Set<String> {
+        var ids = Set<String>()
+        for row in try db.query("SELECT follows, depends_on FROM queue WHERE verdict IS NULL") {
+            if let follows = row.string("follows") { ids.insert(follows) }
+            ids.formUnion(JSONText.strings(row.string("depends_on")))
         }
+        return ids
     }
 
     /// The answered writes not handed over before (blocked ones stay in the queue), removed

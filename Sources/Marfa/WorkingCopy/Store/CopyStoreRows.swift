@@ -86,6 +86,27 @@ enum CopyStoreRows {
         if withMetadata { try replaceTags(of: row.id, with: row.tags, in: db) }
     }
 
+    /// Whether the row held for `row.id` already holds every column an upsert of `row` with
+    /// `withMetadata` would write: such an upsert changes nothing and needn't be made (an item
+    /// event echoing the answer to this copy's own write, say).
+    static func holdsUnchanged(_ row: ItemRow, withMetadata: Bool, in db: SQLiteConnection) throws -> Bool {
+        let metadata = withMetadata ? " AND tags IS ? AND extensions IS ?" : ""
+        let statement = try db.cachedStatement(
+            """
+            SELECT 1 FROM items WHERE id = ? AND type IS ? AND state IS ? AND tier IS ? AND version IS ?
+              AND schema_version IS ? AND source IS ? AND source_id IS ? AND occurred_at IS ? AND created_at IS ?
+              AND updated_at IS ? AND properties IS ? AND listed IS ?\(metadata)
+            """)
+        defer { statement.reset() }
+        var values: [any SQLiteBindable] = [
+            row.id, row.type, row.state, row.tier, row.version, row.schemaVersion, row.source, row.sourceId,
+            row.occurredAt, row.createdAt, row.updatedAt, row.properties, row.listed,
+        ]
+        if withMetadata { values += [JSONText.encode(row.tags), row.extensions] }
+        try statement.bind(values)
+        return try statement.step()
+    }
+
     /// Replaces the tag index rows of one item.
     static func replaceTags(of id: String, with tags: [String], in db: SQLiteConnection) throws {
         _ = try db.run("DELETE FROM item_tags WHERE item_id = ?", id)

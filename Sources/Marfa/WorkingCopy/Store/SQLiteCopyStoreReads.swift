@@ -46,6 +46,21 @@ extension SQLiteCopyStore {
         }
     }
 
+    /// The id, type and version of each item `query` asks for, read from their columns alone
+    /// (no item's properties are decoded) unless the query has conditions on properties.
+    func itemVersions(_ query: ItemQuery) async throws -> [ItemVersion] {
+        guard query.conditions.isEmpty else {
+            return try await items(query).map { ItemVersion(id: $0.id, type: $0.type, version: $0.version) }
+        }
+        return try await read { db in
+            try Self.refuseWhileFilling(db)
+            let (sql, values) = Self.listing(query, columns: "id, type, version")
+            return try db.query(sql, values: values).map {
+                ItemVersion(id: $0.string("id") ?? "", type: $0.string("type") ?? "", version: $0.int64("version") ?? 0)
+            }
+        }
+    }
+
     func item(_ id: String) async throws -> Item? {
         let catalog = try await catalog()
         return try await read { db in
@@ -113,7 +128,9 @@ extension SQLiteCopyStore {
     }
 
     /// The SQL of a listing, conditions on properties left to the caller.
-    static func listing(_ query: ItemQuery) -> (String, [any SQLiteBindable]) {
+    static func listing(
+        _ query: ItemQuery, columns: String = CopyStoreRows.itemColumns
+    ) -> (String, [any SQLiteBindable]) {
         var conditions: [String] = []
         var values: [any SQLiteBindable] = []
         if let types = query.types {
@@ -154,7 +171,7 @@ extension SQLiteCopyStore {
             case .occurredAt: "occurred_at"
             }
         let direction = query.sort.direction == .ascending ? "ASC" : "DESC"
-        var sql = "SELECT \(CopyStoreRows.itemColumns) FROM items"
+        var sql = "SELECT \(columns) FROM items"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY \(column) \(direction), id \(direction)"
         if query.conditions.isEmpty {

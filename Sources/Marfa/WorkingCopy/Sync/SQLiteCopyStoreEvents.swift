@@ -133,8 +133,11 @@ extension SQLiteCopyStore {
             try CopyStoreRows.evict(item.id, keepingEdgesOf: whole, in: db)
             return .applied(change)
         }
-        try CopyStoreRows.upsert(
-            ItemRow(item, metadata: metadata, listed: listed), withMetadata: metadata != nil, in: db)
+        let row = ItemRow(item, metadata: metadata, listed: listed)
+        if heldVersion == item.version, try CopyStoreRows.holdsUnchanged(row, withMetadata: metadata != nil, in: db) {
+            return .skipped  // the row held already: an echo of this copy's own answered write
+        }
+        try CopyStoreRows.upsert(row, withMetadata: metadata != nil, in: db)
         return heldVersion == nil && event != "item.created" ? .entered(change) : .applied(change)
     }
 
