@@ -34,7 +34,18 @@ extension HTTPResponse {
 
         /// The five classes of RFC 9110 (15), and codes outside them.
         public enum Kind: Sendable, Hashable {
-            case informational, successful, redirection, clientError, serverError, invalid
+            /// 1xx.
+            case informational
+            /// 2xx.
+            case successful
+            /// 3xx.
+            case redirection
+            /// 4xx.
+            case clientError
+            /// 5xx.
+            case serverError
+            /// A code outside 100...599.
+            case invalid
         }
     }
 }

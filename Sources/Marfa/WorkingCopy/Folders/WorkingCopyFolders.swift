@@ -5,8 +5,10 @@ import Foundation
 /// folder as answered, and tells every `changes()` stream `.refreshed(.folderWritten)`.
 extension WorkingCopy {
     /// Creates a folder with `settings`; `settings.title` is required.
-    /// - Parameter idempotencyKey: A repeat under the same key is answered with the first folder;
-    ///   nil sends a fresh key.
+    /// - Parameters:
+    ///   - settings: The folder's title, search, defaults, patterns and removal threshold.
+    ///   - idempotencyKey: A repeat under the same key is answered with the first folder; nil sends
+    ///     a fresh key.
     /// - Throws: `invalid` without a title; the server's refusal; `network` when it can't be reached.
     public func createFolder(_ settings: FolderSettings, idempotencyKey: String? = nil) async throws -> Folder {
         try await perform {
