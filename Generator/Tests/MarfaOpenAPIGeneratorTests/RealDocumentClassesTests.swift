@@ -191,4 +191,43 @@ import Testing
         #expect(code.contains(#"try c.query(&request, "old", input.query._old, style: .form, explode: true)"#))
         #expect(code.contains(#"try c.header(&request, "X-Old", input.headers._xOld, explode: false)"#))
     }
+
+    /// Text broken into lines with `\r\n` (C# XML comments through Swashbuckle, as Kavita's
+    /// document has them) or a lone `\r` is a comment line each: Swift ends a `///` comment at either,
+    /// and a `\r\n` is one character that a split at `\n` never found, so the rest was read as code.
+    /// A break in a path the documentation quotes is split the same way, and a NUL (which Swift warns
+    /// about) is written as `\0`.
+    @Test func everyLineBreakInDocumentationStartsAnotherCommentLine() throws {
+        let code = try snippet(
+            #"""
+            paths:
+              "/a\r\nb":
+                get:
+                  operationId: getA
+                  summary: "Uploads a file.\r\nIt is cleaned up later.\rOld Mac line.\nUnix line."
+                  responses: {"204": {description: "ok\r\nsecond"}}
+            components:
+              schemas:
+                A: {type: string, description: "one\r\n\r\ntwo"}
+                B: {type: string, description: "ends at \0 here"}
+            """#)
+        let lines = code.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        for line in lines
+        where ["It is cleaned", "Old Mac", "Unix line", "second", "two", "b`"].contains(where: line.contains) {
+            #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("///"), "\(line)")
+        }
+        expectBlock(
+            """
+                /// Uploads a file.
+                /// It is cleaned up later.
+                /// Old Mac line.
+                /// Unix line.
+                ///
+                /// `GET /a
+                /// b`
+            """, in: code)
+        #expect(!code.utf8.contains(UInt8(ascii: "\r")) && !code.utf8.contains(0))
+        #expect(code.contains(#"/// ends at \0 here"#))
+    }
 }
