@@ -230,4 +230,50 @@ import Testing
         #expect(!code.utf8.contains(UInt8(ascii: "\r")) && !code.utf8.contains(0))
         #expect(code.contains(#"/// ends at \0 here"#))
     }
+
+    /// A media type with a `charset` (or any parameter but `stream`) is read by its essence: JSON is
+    /// decoded, and the received `Content-Type`, whose parameters the runtime drops, is matched
+    /// against the essence. `application/json; charset=utf-8` was raw `HTTPBody`, and matched as
+    /// written it never matched, so every answer in it was an unexpected content type.
+    @Test func aMediaTypeWithParametersIsReadAndMatchedByItsEssence() throws {
+        let (output, spec, scratch) = try generate(
+            Self.header + """
+                paths:
+                  /items:
+                    post:
+                      operationId: createItem
+                      requestBody:
+                        content:
+                          "application/json; charset=utf-8": {schema: {$ref: "#/components/schemas/Item"}}
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            "application/json;charset=UTF-8": {schema: {$ref: "#/components/schemas/Item"}}
+                            "application/json;stream=watch": {schema: {$ref: "#/components/schemas/Item"}}
+                components:
+                  schemas:
+                    Item: {type: object, properties: {name: {type: string}}}
+                """)
+        defer { scratch.remove() }
+        // Kubernetes' watch stream stays raw, and is the only body said to be.
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(spec):15:13: note: 'createItem' sends and reads 'application/json;stream=watch' bodies as raw HTTPBody: the generator decodes JSON, URL-encoded form and multipart bodies only."
+            ])
+        let code = text(output)
+        #expect(code.contains("case applicationJsonCharsetUtf8(Components.Schemas.Item)"))
+        #expect(code.contains("case applicationJsonStreamWatch(MarfaOpenAPIRuntime.HTTPBody)"))
+        #expect(
+            code.contains(
+                #"decodedBody = .applicationJsonCharsetUtf8(try await c.json(Components.Schemas.Item.self, response, body))"#
+            ))
+        #expect(code.contains(#"if s.matches(request, "application/json") {"#))
+        #expect(code.contains(#"if c.matches(response, "application/json") {"#))
+        #expect(
+            !code.contains(#"matches(response, "application/json;"#)
+                && !code.contains(#"matches(request, "application/json;"#))
+        // What is sent keeps the document's media type.
+        #expect(code.contains(#"body = try c.json(&request, value, contentType: "application/json; charset=utf-8")"#))
+    }
 }
