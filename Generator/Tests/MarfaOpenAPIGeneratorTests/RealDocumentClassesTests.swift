@@ -191,4 +191,89 @@ import Testing
         #expect(code.contains(#"try c.query(&request, "old", input.query._old, style: .form, explode: true)"#))
         #expect(code.contains(#"try c.header(&request, "X-Old", input.headers._xOld, explode: false)"#))
     }
+
+    /// Text broken into lines with `\r\n` (C# XML comments through Swashbuckle, as Kavita's
+    /// document has them) or a lone `\r` is a comment line each: Swift ends a `///` comment at either,
+    /// and a `\r\n` is one character that a split at `\n` never found, so the rest was read as code.
+    /// A break in a path the documentation quotes is split the same way, and a NUL (which Swift warns
+    /// about) is written as `\0`.
+    @Test func everyLineBreakInDocumentationStartsAnotherCommentLine() throws {
+        let code = try snippet(
+            #"""
+            paths:
+              "/a\r\nb":
+                get:
+                  operationId: getA
+                  summary: "Uploads a file.\r\nIt is cleaned up later.\rOld Mac line.\nUnix line."
+                  responses: {"204": {description: "ok\r\nsecond"}}
+            components:
+              schemas:
+                A: {type: string, description: "one\r\n\r\ntwo"}
+                B: {type: string, description: "ends at \0 here"}
+            """#)
+        let lines = code.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        for line in lines
+        where ["It is cleaned", "Old Mac", "Unix line", "second", "two", "b`"].contains(where: line.contains) {
+            #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("///"), "\(line)")
+        }
+        expectBlock(
+            """
+                /// Uploads a file.
+                /// It is cleaned up later.
+                /// Old Mac line.
+                /// Unix line.
+                ///
+                /// `GET /a
+                /// b`
+            """, in: code)
+        #expect(!code.utf8.contains(UInt8(ascii: "\r")) && !code.utf8.contains(0))
+        #expect(code.contains(#"/// ends at \0 here"#))
+    }
+
+    /// A media type with a `charset` (or any parameter but `stream`) is read by its essence: JSON is
+    /// decoded, and the received `Content-Type`, whose parameters the runtime drops, is matched
+    /// against the essence. `application/json; charset=utf-8` was raw `HTTPBody`, and matched as
+    /// written it never matched, so every answer in it was an unexpected content type.
+    @Test func aMediaTypeWithParametersIsReadAndMatchedByItsEssence() throws {
+        let (output, spec, scratch) = try generate(
+            Self.header + """
+                paths:
+                  /items:
+                    post:
+                      operationId: createItem
+                      requestBody:
+                        content:
+                          "application/json; charset=utf-8": {schema: {$ref: "#/components/schemas/Item"}}
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            "application/json;charset=UTF-8": {schema: {$ref: "#/components/schemas/Item"}}
+                            "application/json;stream=watch": {schema: {$ref: "#/components/schemas/Item"}}
+                components:
+                  schemas:
+                    Item: {type: object, properties: {name: {type: string}}}
+                """)
+        defer { scratch.remove() }
+        // Kubernetes' watch stream stays raw, and is the only body said to be.
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(spec):15:13: note: 'createItem' sends and reads 'application/json;stream=watch' bodies as raw HTTPBody: the generator decodes JSON, URL-encoded form and multipart bodies only."
+            ])
+        let code = text(output)
+        #expect(code.contains("case applicationJsonCharsetUtf8(Components.Schemas.Item)"))
+        #expect(code.contains("case applicationJsonStreamWatch(MarfaOpenAPIRuntime.HTTPBody)"))
+        #expect(
+            code.contains(
+                #"decodedBody = .applicationJsonCharsetUtf8(try await c.json(Components.Schemas.Item.self, response, body))"#
+            ))
+        #expect(code.contains(#"if s.matches(request, "application/json") {"#))
+        #expect(code.contains(#"if c.matches(response, "application/json") {"#))
+        #expect(
+            !code.contains(#"matches(response, "application/json;"#)
+                && !code.contains(#"matches(request, "application/json;"#))
+        // What is sent keeps the document's media type.
+        #expect(code.contains(#"body = try c.json(&request, value, contentType: "application/json; charset=utf-8")"#))
+    }
 }

@@ -270,7 +270,7 @@ struct ClientEmitter {
 
     /// The body read as the first content type the response matches, most specific first.
     private func bodyChain(_ contents: [OperationPlan.Content]) -> SwiftIf {
-        let ordered = contents.sorted { specificity($0.mediaType) > specificity($1.mediaType) }
+        let ordered = contents.sorted { specificity($0.pattern) > specificity($1.pattern) }
         let branches = ordered.map { content -> (condition: SwiftIf.Condition, body: [SwiftStatement]) in
             let value: SwiftExpr
             switch content.kind {
@@ -288,7 +288,7 @@ struct ClientEmitter {
                 value = c.dot("multipart").call(SwiftArgument(response), SwiftArgument(.name("body"))).triedAwaiting
             case .raw: value = c.dot("raw").call(SwiftArgument(.name("body")))
             }
-            let matches = c.dot("matches").call(SwiftArgument(response), SwiftArgument(.string(content.mediaType)))
+            let matches = c.dot("matches").call(SwiftArgument(response), SwiftArgument(.string(content.pattern)))
             return (
                 .expression(matches),
                 [.assign(.name("decodedBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))]

@@ -138,7 +138,7 @@ struct ServerEmitter {
             case .multipart: value = s.dot("multipart").call(SwiftArgument(request), SwiftArgument(body)).triedAwaiting
             case .raw: value = s.dot("raw").call(SwiftArgument(body))
             }
-            let matches = s.dot("matches").call(SwiftArgument(request), SwiftArgument(.string(content.mediaType)))
+            let matches = s.dot("matches").call(SwiftArgument(request), SwiftArgument(.string(content.pattern)))
             return (
                 .expression(matches),
                 [.assign(.name("inputBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))]

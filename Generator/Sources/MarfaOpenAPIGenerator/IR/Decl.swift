@@ -107,11 +107,17 @@ enum Doc {
             // Without a carriage return, each `\n` byte is a line break of its own (only `\r\n` joins
             // one into a larger character), so the text is split over its UTF-8 bytes, in one pass.
             if let lines = text.withUTF8(byteLines) { return lines }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                String($0).trimmingTrailingSpaces
-            }.trimmingEmptyEdges
+            return characterLines(text).map(\.trimmingTrailingSpaces).trimmingEmptyEdges
         }
         return []
+    }
+
+    /// The lines of `text` split at every break Swift ends a comment at: `\r\n` (one character),
+    /// a lone `\r` and a lone `\n`. Text written on Windows (C# XML comments through Swashbuckle)
+    /// breaks its lines with `\r\n`, which a split at the character `\n` alone never finds.
+    static func characterLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            .map(String.init)
     }
 
     /// The trimmed lines of UTF-8 text split at each `\n`, empty ones at either end dropped; nil

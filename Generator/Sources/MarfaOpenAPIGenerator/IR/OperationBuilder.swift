@@ -523,7 +523,9 @@ final class OperationBuilder {
                     _ = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload")
                 }
             }
-            return OperationPlan.Content(caseName: caseName, mediaType: content.mediaType, kind: kind, type: type)
+            return OperationPlan.Content(
+                caseName: caseName, mediaType: content.mediaType, pattern: Self.essence(content.mediaType), kind: kind,
+                type: type)
         }
     }
 
@@ -532,7 +534,26 @@ final class OperationBuilder {
             || mediaType.contains("json-seq")
     }
 
+    /// A media type lowercased and without its parameters: `application/json` for
+    /// `Application/JSON; charset=utf-8`.
+    static func essence(_ mediaType: String) -> String {
+        let essence = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return essence.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// How a body in `mediaType` is read, by its essence: a `charset` or other parameter does not
+    /// change it, except `stream` (Kubernetes' `application/json;stream=watch` is a stream of
+    /// values, kept raw).
     static func kind(_ mediaType: String) -> OperationPlan.ContentKind {
+        let parameters = mediaType.split(separator: ";").dropFirst()
+        if parameters.contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("stream=") }) {
+            return .raw
+        }
+        return essenceKind(essence(mediaType))
+    }
+
+    /// How a body in a media type's essence is read.
+    private static func essenceKind(_ mediaType: String) -> OperationPlan.ContentKind {
         if mediaType == "application/json" || (mediaType.hasSuffix("+json") && !mediaType.contains("seq"))
             || mediaType == "text/json"
         {

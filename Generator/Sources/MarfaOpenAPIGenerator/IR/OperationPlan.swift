@@ -21,7 +21,12 @@ struct OperationPlan {
 
     struct Content {
         var caseName: String
+        /// The media type as the document writes it, which requests and answers carry.
         var mediaType: String
+        /// What a received `Content-Type` is matched against: the media type's essence, lowercased and
+        /// without parameters, as the runtime reads the header (`application/json; charset=utf-8`
+        /// matched as written never matched anything).
+        var pattern: String
         var kind: ContentKind
         /// The Swift type of the case's value.
         var type: SwiftType

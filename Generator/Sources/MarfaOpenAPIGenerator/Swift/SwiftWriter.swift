@@ -47,7 +47,11 @@ struct SwiftWriter {
         // `*/` would end a block comment around the declaration; most lines have none, so they are
         // checked byte by byte before Foundation is asked to replace it.
         for line in lines {
-            if line.isEmpty {
+            if Self.endsOrTroublesComment(line) {
+                // A break inside one line (a path or name written into it) would end the comment
+                // there, and a NUL in it is a compiler warning: it is written as `\0`.
+                doc(Doc.characterLines(line.replacingOccurrences(of: "\0", with: "\\0")))
+            } else if line.isEmpty {
                 self.line("///")
             } else if Self.containsCommentEnd(line) {
                 self.line("/// " + line.replacingOccurrences(of: "*/", with: "* /"))
@@ -57,6 +61,15 @@ struct SwiftWriter {
                     out += line
                 }
             }
+        }
+    }
+
+    /// Whether `line` holds a `\r` or `\n` byte, either of which ends a `///` comment in Swift, or
+    /// a NUL byte, which Swift warns about wherever it stands.
+    private static func endsOrTroublesComment(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0 }
         }
     }
 
