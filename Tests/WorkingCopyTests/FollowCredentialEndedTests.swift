@@ -82,12 +82,7 @@ struct FollowCredentialEndedTests {
         let changes = copy.changes()
         // The scripted server closes each stream after stream_live; the follow then sleeps (the
         // catalog's periodic read sleeps 120 s while a stream is open, so a wait under 60 s is the follow's).
-        var waits: [Int] = []
-        for _ in 0..<7 {
-            let wake = try await Self.followWakes(on: clock)
-            waits.append(Int(wake.timeIntervalSince(clock.now).rounded()))
-            clock.advance(by: .seconds(wake.timeIntervalSince(clock.now)))
-        }
+        let waits = try await Self.followWaits(7, on: clock)
         #expect(waits == [1, 2, 4, 8, 16, 30, 30], "\(waits)")
         _ = changes
     }
@@ -100,14 +95,20 @@ struct FollowCredentialEndedTests {
         _ = try await copy.hydrate(types: ["core.note"], tier: .all)
         setup.server.misbehave(.busyStreams)
         let changes = copy.changes()
+        let waits = try await Self.followWaits(3, on: clock)
+        #expect(waits == [45, 45, 45], "\(waits)")
+        _ = changes
+    }
+
+    /// The follow's next `count` waits, in whole seconds, each let run out on `clock`.
+    static func followWaits(_ count: Int, on clock: ManualClock) async throws -> [Int] {
         var waits: [Int] = []
-        for _ in 0..<3 {
-            let wake = try await Self.followWakes(on: clock)
+        for _ in 0..<count {
+            let wake = try await followWakes(on: clock)
             waits.append(Int(wake.timeIntervalSince(clock.now).rounded()))
             clock.advance(by: .seconds(wake.timeIntervalSince(clock.now)))
         }
-        #expect(waits == [45, 45, 45], "\(waits)")
-        _ = changes
+        return waits
     }
 
     /// When the follow's wait ends, once it waits: yields (never sleeps) until a task sleeps on
