@@ -350,7 +350,7 @@ func walkthrough() async throws {
     }
     let caughtUp = try await copy.catchUp()
     show(
-        "catch-up: \(caughtUp.applied) event(s) applied, \(caughtUp.skipped) older than the rows held, cursor \(caughtUp.cursor)"
+        "catch-up: \(caughtUp.applied) event(s) applied, \(caughtUp.skipped) passed over (already held, or older), cursor \(caughtUp.cursor)"
     )
     for note in try await copy.items.list(ListFilters(type: "core.note")) {
         show("note \(note.title ?? "") \(note.tags.isEmpty ? "" : "\(note.tags) "): \(note.body ?? "")")

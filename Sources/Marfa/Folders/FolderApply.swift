@@ -92,13 +92,12 @@ struct FolderApply {
         case .sendChange(let file, let entry, let item):
             _ = await attempt(file.path) { try await $0.sendChange(file, entry, item) }
         case .move(let entry, let file, let item): _ = await attempt(file.path) { try await $0.move(entry, file, item) }
-        case .writeNew(let item, let path): await writeAll([(item, path, true)])
-        case .rewrite(let entry, let item): await writeAll([(item, entry.path, false)])
         case .record(let entry): learn(entry)
         case .removeItem(let entry, let item): _ = await attempt(entry.path) { try await $0.removeItem(entry, item) }
         case .removeFile(let entry): _ = await attempt(entry.path) { try await $0.removeFile(entry) }
         case .forget(let entry): forget(entry.path)
-        case .sendNew, .conflict: return
+        // Sent, and written to disk, together by `run`.
+        case .sendNew, .conflict, .writeNew, .rewrite: return
         }
     }
 

@@ -95,13 +95,16 @@ extension FolderApply {
     private static func replace(
         _ files: [(url: URL, bytes: [UInt8])]
     ) async -> [(failure: MarfaError?, size: Int64, modified: Double)] {
-        let done = try? await FolderThread.run { () -> [(failure: MarfaError?, size: Int64, modified: Double)] in
-            zip(files, FolderFiles.replace(files)).map { file, failure in
-                let (size, modified) = failure == nil ? FolderFiles.sizeAndTime(of: file.url) : (0, 0)
-                return (failure, size, modified)
+        do {
+            return try await FolderThread.run { () -> [(failure: MarfaError?, size: Int64, modified: Double)] in
+                zip(files, FolderFiles.replace(files)).map { file, failure in
+                    let (size, modified) = failure == nil ? FolderFiles.sizeAndTime(of: file.url) : (0, 0)
+                    return (failure, size, modified)
+                }
             }
+        } catch {
+            return files.map { _ in (error, 0, 0) }
         }
-        return done ?? []
     }
 
     private func bytes(of content: ItemContent) async throws -> [UInt8] {

@@ -63,7 +63,7 @@ package protocol CopyEngine: Sendable {
 extension CopyEngine {
     /// Read from the items themselves.
     package func itemVersions(_ query: ItemQuery) async throws -> [ItemVersion] {
-        try await items(query).map { ItemVersion(id: $0.id, type: $0.type, version: $0.version) }
+        try await items(query).map(ItemVersion.init)
     }
 
     /// Worked out from each item's title and body.
@@ -122,4 +122,10 @@ package struct ItemVersion: Sendable, Hashable {
     package var id: String
     package var type: String
     package var version: Int64
+
+    /// The id, type and version of `item`.
+    package init(_ item: Item) { (id, type, version) = (item.id, item.type, item.version) }
+
+    /// An item's `id`, `type` and `version`, as its row holds them.
+    package init(id: String, type: String, version: Int64) { (self.id, self.type, self.version) = (id, type, version) }
 }

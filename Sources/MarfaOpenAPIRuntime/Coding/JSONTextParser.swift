@@ -177,7 +177,7 @@ package struct JSONTextParser {
                 utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
                 position += 1
                 guard let scalar = escape() else { return nil }
-                utf8.append(contentsOf: UTF8.encode(scalar)!)
+                UTF8.encode(scalar) { utf8.append($0) }
                 run = position
             case 0..<0x20:
                 return nil

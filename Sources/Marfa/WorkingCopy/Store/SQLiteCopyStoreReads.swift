@@ -50,7 +50,7 @@ extension SQLiteCopyStore {
     /// (no item's properties are decoded) unless the query has conditions on properties.
     func itemVersions(_ query: ItemQuery) async throws -> [ItemVersion] {
         guard query.conditions.isEmpty else {
-            return try await items(query).map { ItemVersion(id: $0.id, type: $0.type, version: $0.version) }
+            return try await items(query).map(ItemVersion.init)
         }
         return try await read { db in
             try Self.refuseWhileFilling(db)

@@ -2,7 +2,8 @@
 public struct CatchUpReport: Sendable, Hashable {
     /// Events applied to the store.
     public var applied: Int
-    /// Events older than the row held, passed over (the cursor still moved past them).
+    /// Events passed over, the cursor still moving past them: older than the row held, the same
+    /// as it (an echo of this copy's own answered write), or of a kind this build doesn't know.
     public var skipped: Int
     /// The cursor reached.
     public var cursor: String

@@ -21,7 +21,8 @@ struct AppliedEvent: Sendable {
 enum EventOutcome: Sendable {
     /// The store changed.
     case applied(Change)
-    /// The event was older than the row held; only the cursor moved.
+    /// The event was older than the row held, the same as it, or of a kind this build doesn't
+    /// know; only the cursor moved.
     case skipped
     /// The event touched nothing the copy holds; only the cursor moved.
     case passed
