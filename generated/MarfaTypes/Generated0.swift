@@ -971,8 +971,12 @@ extension Operations {
     /// the public server).
     ///
     /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
+    public enum GetAuthorizationServerMetadata: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getAuthorizationServerMetadata"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/.well-known/oauth-authorization-server/auth"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1033,8 +1037,12 @@ extension Operations {
     /// the sign-in page. Not in the public Marfa document.
     ///
     /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
+    public enum ShowDeviceEntryPage: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "showDeviceEntryPage"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/device"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ShowDeviceEntryPage.Input.Query
             public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
@@ -1093,8 +1101,12 @@ extension Operations {
     /// `404 owner_not_found`. Not in the public Marfa document.
     ///
     /// `GET /owner`
-    public enum GetOwner {
+    public enum GetOwner: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getOwner"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/owner"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1191,8 +1203,12 @@ extension Operations {
     /// one, `404 api_key_not_found`.
     ///
     /// `PATCH /keys/{id}`
-    public enum UpdateKey {
+    public enum UpdateKey: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "updateKey"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/keys/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.UpdateKey.Input.Path
             public var body: Operations.UpdateKey.Input.Body
@@ -1295,8 +1311,12 @@ extension Operations {
     /// nothing. Not in the public Marfa document.
     ///
     /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
+    public enum PreviewTypeMove: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "previewTypeMove"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/type-moves/preview"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.PreviewTypeMove.Input.Body
             public init(body: Operations.PreviewTypeMove.Input.Body) {
@@ -1413,8 +1433,12 @@ extension Operations {
     /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
     ///
     /// `POST /items`
-    public enum CreateItem {
+    public enum CreateItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "createItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.CreateItem.Input.Headers
             public var body: Operations.CreateItem.Input.Body
@@ -1554,8 +1578,12 @@ extension Operations {
     /// the snapshot's `writer` are not in the public Marfa document.
     ///
     /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
+    public enum ListItemVersions: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listItemVersions"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/versions"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ListItemVersions.Input.Path
             public var query: Operations.ListItemVersions.Input.Query
@@ -1683,8 +1711,12 @@ extension Operations {
     /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
     ///
     /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
+    public enum DeleteItemExtension: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "deleteItemExtension"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/extensions/{namespace}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.DeleteItemExtension.Input.Path
             public var headers: Operations.DeleteItemExtension.Input.Headers
@@ -1804,8 +1836,12 @@ extension Operations {
     /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
     ///
     /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
+    public enum DeleteEdge: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "deleteEdge"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edges/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.DeleteEdge.Input.Path
             public var headers: Operations.DeleteEdge.Input.Headers
@@ -1923,8 +1959,12 @@ extension Operations {
     /// One subscription, secret redacted.
     ///
     /// `GET /webhooks/{id}`
-    public enum GetWebhook {
+    public enum GetWebhook: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getWebhook"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.GetWebhook.Input.Path
             public init(path: Operations.GetWebhook.Input.Path) {
@@ -2006,8 +2046,12 @@ extension Operations {
     /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
     ///
     /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
+    public enum ReplaceSpaceConfig: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "replaceSpaceConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/spaces/me/config"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.ReplaceSpaceConfig.Input.Body
             public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
@@ -2080,57 +2124,31 @@ extension Operations {
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// List folders
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `GET /folders`
+    public enum ListFolders: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listFolders"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int
-                public init(ttl: Swift.Int = 3600) {
-                    self.ttl = ttl
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The URL.
+            /// The folders.
             /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
+            case ok(Operations.ListFolders.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
+            public var ok: Operations.ListFolders.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2155,19 +2173,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2180,19 +2185,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
+            /// The folders.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.BlobUrl)
+                    case json(Components.Schemas.FolderList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
+                    public var json: Components.Schemas.FolderList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2206,32 +2211,27 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a view
+    /// List views
     ///
-    /// One view. Not in the public Marfa document (minimal design).
+    /// Every saved view. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
+    /// `GET /views`
+    public enum ListViews: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listViews"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/views"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// The views.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Operations.ListViews.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Operations.ListViews.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2259,19 +2259,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2284,6 +2271,27 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The views.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListViews.Output.Ok.Headers
+                public var body: Operations.ListViews.Output.Ok.Body
+                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ViewList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ViewList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -817,8 +817,12 @@ extension Operations {
     /// usual envelope.
     ///
     /// `POST /oauth2/register`
-    public enum RegisterOAuthClient {
+    public enum RegisterOAuthClient: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "registerOAuthClient"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/oauth2/register"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.RegisterOAuthClient.Input.Body
             public init(body: Operations.RegisterOAuthClient.Input.Body) {
@@ -894,8 +898,12 @@ extension Operations {
     /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
     /// `POST /auth/device`
-    public enum SubmitDeviceCode {
+    public enum SubmitDeviceCode: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "submitDeviceCode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/device"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.SubmitDeviceCode.Input.Body
             public init(body: Operations.SubmitDeviceCode.Input.Body) {
@@ -967,8 +975,12 @@ extension Operations {
     /// already owns is `409 conflict`.
     ///
     /// `POST /keys`
-    public enum CreateKey {
+    public enum CreateKey: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "createKey"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/keys"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.CreateKey.Input.Body
             public init(body: Operations.CreateKey.Input.Body) {
@@ -1082,8 +1094,12 @@ extension Operations {
     /// `409 type_chain_unresolvable`.
     ///
     /// `GET /types/{id}`
-    public enum GetType {
+    public enum GetType: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.GetType.Input.Path
             public init(path: Operations.GetType.Input.Path) {
@@ -1190,8 +1206,12 @@ extension Operations {
     /// the public Marfa document.
     ///
     /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
+    public enum CancelTypeMove: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "cancelTypeMove"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/type-moves/{id}/cancel"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.CancelTypeMove.Input.Path
             public init(path: Operations.CancelTypeMove.Input.Path) {
@@ -1273,8 +1293,12 @@ extension Operations {
     /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
     ///
     /// `GET /items/stats`
-    public enum GetItemStats {
+    public enum GetItemStats: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getItemStats"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/stats"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.GetItemStats.Input.Query
             public init(query: Operations.GetItemStats.Input.Query = .init()) {
@@ -1372,8 +1396,12 @@ extension Operations {
     /// Returns a trashed item to `active`, together with the rows a cascade took with it.
     ///
     /// `POST /items/{id}/restore`
-    public enum RestoreItem {
+    public enum RestoreItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "restoreItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/restore"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.RestoreItem.Input.Path
             public var headers: Operations.RestoreItem.Input.Headers
@@ -1491,8 +1519,12 @@ extension Operations {
     /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
     ///
     /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
+    public enum ReplaceItemMetadata: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "replaceItemMetadata"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/metadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ReplaceItemMetadata.Input.Path
             public var headers: Operations.ReplaceItemMetadata.Input.Headers
@@ -1609,63 +1641,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's inbound edges
+    /// List the tags in use
     ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
     ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
+    /// `GET /metadata/tags`
+    public enum ListTags: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listTags"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/metadata/tags"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
+            /// The tags.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Operations.ListTags.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Operations.ListTags.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1676,31 +1675,6 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1715,62 +1689,141 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The tags.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TagList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TagList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Search items
+    /// Stream change events
     ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "streamEvents"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/events"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
                 public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
                     self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
+                    self.edges = edges
+                    self.copy = copy
                 }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The matches.
+            /// The event stream.
             /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
+            case ok(Operations.StreamEvents.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
+            public var ok: Operations.StreamEvents.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1799,6 +1852,171 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateSpaceConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/spaces/me/config"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfigPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1811,69 +2029,71 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SearchResults)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// List a webhook's deliveries
+    /// Delete a folder
     ///
-    /// Recent delivery attempts, newest first.
+    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
+    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
+    /// folder, is `400 invalid_transition`.
     ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "deleteFolder"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
                 self.path = path
-                self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
+                /// The folder's id (its `system.folder` item id).
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var limit: Swift.Int
-                public init(limit: Swift.Int = 50) {
-                    self.limit = limit
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The deliveries.
+            /// The folder.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1911,87 +2131,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List folders
-    ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2006,109 +2153,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.FolderList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ViewList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

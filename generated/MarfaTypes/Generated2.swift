@@ -863,8 +863,12 @@ extension Operations {
     /// public Marfa document.
     ///
     /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
+    public enum RevokeToken: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "revokeToken"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/oauth2/revoke"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.RevokeToken.Input.Body
             public init(body: Operations.RevokeToken.Input.Body) {
@@ -926,8 +930,12 @@ extension Operations {
     /// tokens, or `access_denied`. Not in the public Marfa document.
     ///
     /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
+    public enum SubmitDeviceConsent: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "submitDeviceConsent"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/device/consent"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.SubmitDeviceConsent.Input.Body
             public init(body: Operations.SubmitDeviceConsent.Input.Body) {
@@ -999,8 +1007,12 @@ extension Operations {
     /// view a working copy holds. Served by the public server, not in the public Marfa document.
     ///
     /// `GET /keys/current`
-    public enum GetCurrentKey {
+    public enum GetCurrentKey: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getCurrentKey"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/keys/current"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.GetCurrentKey.Input.Headers
             public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
@@ -1125,8 +1137,12 @@ extension Operations {
     /// (`details.subtype_ids`), which `force` does not override.
     ///
     /// `DELETE /types/{id}`
-    public enum DeleteType {
+    public enum DeleteType: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "deleteType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.DeleteType.Input.Path
             public var query: Operations.DeleteType.Input.Query
@@ -1253,8 +1269,12 @@ extension Operations {
     /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
     ///
     /// `GET /edge-types`
-    public enum ListEdgeTypes {
+    public enum ListEdgeTypes: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listEdgeTypes"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edge-types"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.ListEdgeTypes.Input.Headers
             public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
@@ -1378,8 +1398,12 @@ extension Operations {
     /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
     ///
     /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
+    public enum PurgeItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "purgeItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/purge"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.PurgeItem.Input.Path
             public var headers: Operations.PurgeItem.Input.Headers
@@ -1496,8 +1520,12 @@ extension Operations {
     /// Adds one or more tags; tags already present are kept once.
     ///
     /// `POST /items/{id}/tags`
-    public enum AddItemTags {
+    public enum AddItemTags: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "addItemTags"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/tags"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.AddItemTags.Input.Path
             public var headers: Operations.AddItemTags.Input.Headers
@@ -1623,8 +1651,12 @@ extension Operations {
     /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
     ///
     /// `POST /edges`
-    public enum CreateEdge {
+    public enum CreateEdge: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "createEdge"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edges"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.CreateEdge.Input.Headers
             public var body: Operations.CreateEdge.Input.Body
@@ -1771,8 +1803,12 @@ extension Operations {
     /// Every subscription, secrets redacted. Needs `webhooks.manage`.
     ///
     /// `GET /webhooks`
-    public enum ListWebhooks {
+    public enum ListWebhooks: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listWebhooks"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1855,8 +1891,12 @@ extension Operations {
     /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
     ///
     /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
+    public enum RunHousekeeping: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "runHousekeeping"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/housekeeping/{name}/run"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.RunHousekeeping.Input.Path
             public init(path: Operations.RunHousekeeping.Input.Path) {
@@ -1988,8 +2028,12 @@ extension Operations {
     /// A collision is `409 version_conflict`.
     ///
     /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
+    public enum UpdateFolder: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "updateFolder"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.UpdateFolder.Input.Path
             public var headers: Operations.UpdateFolder.Input.Headers

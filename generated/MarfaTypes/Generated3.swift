@@ -901,8 +901,12 @@ extension Operations {
     /// server, not in the public Marfa document.
     ///
     /// `GET /`
-    public enum GetInstance {
+    public enum GetInstance: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getInstance"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -963,8 +967,12 @@ extension Operations {
     /// the `device_code` grant. Not in the public Marfa document.
     ///
     /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
+    public enum RequestDeviceCode: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "requestDeviceCode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/device/code"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.RequestDeviceCode.Input.Body
             public init(body: Operations.RequestDeviceCode.Input.Body) {
@@ -1048,8 +1056,12 @@ extension Operations {
     /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
     ///
     /// `GET /auth/grants`
-    public enum ListGrants {
+    public enum ListGrants: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listGrants"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/grants"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1131,8 +1143,12 @@ extension Operations {
     /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
     /// `DELETE /keys/{id}`
-    public enum RevokeKey {
+    public enum RevokeKey: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "revokeKey"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/keys/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.RevokeKey.Input.Path
             public init(path: Operations.RevokeKey.Input.Path) {
@@ -1220,8 +1236,12 @@ extension Operations {
     /// author's). Not in the public Marfa document.
     ///
     /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
+    public enum SetTypeIcon: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "setTypeIcon"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types/{id}/icon"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.SetTypeIcon.Input.Path
             public var headers: Operations.SetTypeIcon.Input.Headers
@@ -1371,8 +1391,12 @@ extension Operations {
     /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
     ///
     /// `GET /items/{id}`
-    public enum GetItem {
+    public enum GetItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.GetItem.Input.Path
             public var query: Operations.GetItem.Input.Query
@@ -1523,8 +1547,12 @@ extension Operations {
     /// The item's tags and the extension namespaces the key may read.
     ///
     /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
+    public enum GetItemMetadata: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getItemMetadata"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/metadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.GetItemMetadata.Input.Path
             public init(path: Operations.GetItemMetadata.Input.Path) {
@@ -1601,17 +1629,25 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an extension namespace
+    /// Replace an extension namespace
     ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "replaceItemExtension"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/extensions/{namespace}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
@@ -1623,13 +1659,26 @@ extension Operations {
                     self.namespace = namespace
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.JSONObject)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The namespace's document.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1683,6 +1732,26 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1695,45 +1764,31 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemExtension)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Read an edge
+    /// Update an edge
     ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
     ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateEdge"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edges/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The edge's id.
@@ -1743,14 +1798,17 @@ extension Operations {
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1764,6 +1822,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
             /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
             /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
@@ -1812,18 +1882,129 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Update a webhook
+    ///
+    /// Changes the fields given; the secret cannot be rotated here.
+    ///
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateWebhook"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1843,28 +2024,111 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a webhook
+    /// Read the instance's settings (instance path)
     ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
     ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
+    /// `GET /config`
+    public enum GetConfig: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/config"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.WebhookInput)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "createFolder"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
             /// Status 201.
-            case created(Components.Responses.Webhook)
+            case created(Components.Responses.Folder)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
+            public var created: Components.Responses.Folder {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1905,87 +2169,28 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a webhook
-    ///
-    /// Ends the subscription. Deliveries already queued still go out.
-    ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2005,184 +2210,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace the instance's settings (instance path)
+    /// Delete a view
     ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
+    /// Deletes a view. Not in the public Marfa document (minimal design).
     ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
+    /// `DELETE /views/{id}`
+    public enum DeleteView: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "deleteView"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/views/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change a view
-    ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
-    ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The view's id.
@@ -2201,44 +2245,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

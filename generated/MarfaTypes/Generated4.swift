@@ -829,8 +829,12 @@ extension Operations {
     /// Not in the public Marfa document.
     ///
     /// `GET /auth/authorize`
-    public enum ShowConsentPage {
+    public enum ShowConsentPage: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "showConsentPage"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/authorize"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ShowConsentPage.Input.Query
             public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
@@ -938,8 +942,12 @@ extension Operations {
     /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
     /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
+    public enum SignInWithPassword: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "signInWithPassword"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/sign-in/email"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.SignInWithPassword.Input.Body
             public init(body: Operations.SignInWithPassword.Input.Body) {
@@ -1045,33 +1053,1051 @@ extension Operations {
 }
 
 extension Operations {
-    /// Register an item type
+    /// List item types
     ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
     ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
+    /// `GET /types`
+    public enum ListTypes: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listTypes"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
-                self.body = body
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+                self.headers = headers
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
+                public var ifNoneMatch: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                    self.ifNoneMatch = ifNoneMatch
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as registered.
+            /// The catalog.
+            /// Status 200.
+            case ok(Operations.ListTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            /// Status 304.
+            case notModified(Operations.ListTypes.Output.NotModified)
+            /// The `notModified` response; throws for any other.
+            public var notModified: Operations.ListTypes.Output.NotModified {
+                get throws {
+                    if case .notModified(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notModified", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The catalog.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                        self.eTag = eTag
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([Components.Schemas.ItemType])
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: [Components.Schemas.ItemType] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            public struct NotModified: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.NotModified.Headers
+                public init(headers: Operations.ListTypes.Output.NotModified.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.eTag = eTag
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge type
+    ///
+    /// Removes a custom edge type. While edges of the type exist the answer is
+    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
+    /// parameter is not in the public Marfa document.
+    ///
+    /// `DELETE /edge-types/{id}`
+    public enum DeleteEdgeType: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "deleteEdgeType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edge-types/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdgeType.Input.Path
+            public var query: Operations.DeleteEdgeType.Input.Query
+            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge type's identifier.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change an item's state
+    ///
+    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
+    ///
+    /// `POST /items/{id}/transition`
+    public enum TransitionItem: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "transitionItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/transition"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.TransitionItem.Input.Path
+            public var headers: Operations.TransitionItem.Input.Headers
+            public var body: Operations.TransitionItem.Input.Body
+            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemTransition)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an extension namespace
+    ///
+    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    ///
+    /// `GET /items/{id}/extensions/{namespace}`
+    public enum GetItemExtension: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getItemExtension"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/extensions/{namespace}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItemExtension.Input.Path
+            public init(path: Operations.GetItemExtension.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The namespace's document.
+            /// Status 200.
+            case ok(Operations.GetItemExtension.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemExtension.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The namespace's document.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemExtension.Output.Ok.Headers
+                public var body: Operations.GetItemExtension.Output.Ok.Body
+                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemExtension)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemExtension {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an edge
+    ///
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edges/{id}`
+    public enum GetEdge: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getEdge"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edges/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "createWebhook"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
             /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
+            case created(Components.Responses.Webhook)
             /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List housekeeping jobs
+    ///
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listHousekeepingJobs"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/housekeeping"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The jobs.
+            /// Status 200.
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Upload a blob
+    ///
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap (the Marfa server's `MAX_BLOB_SIZE`, 50 MB
+    /// by default) is `413 blob_too_large`.
+    ///
+    /// `POST /blobs`
+    public enum UploadBlob: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "uploadBlob"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/blobs"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The blob is stored.
+            /// Status 201.
+            case created(Operations.UploadBlob.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.UploadBlob.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Ok.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Blob)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Blob {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a view
+    ///
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    ///
+    /// `POST /views`
+    public enum CreateView: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "createView"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/views"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 201.
+            case created(Components.Responses.View)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.View {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1148,1023 +2174,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a type move job
-    ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
-    ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List items
-    ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
-    ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
-                }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of items.
-            /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's extensions
-    ///
-    /// Every extension namespace on the item that the key's extension map reads.
-    ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's outbound edges
-    ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List occurrences in a window
-    ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
-    ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The occurrences.
-            /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.OccurrenceList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List housekeeping jobs
-    ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The jobs.
-            /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingJobList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Download a blob
-    ///
-    /// The blob's bytes, streamed. With `Range` (one range of RFC 9110 §14: `bytes=N-`, `bytes=N-M`
-    /// or the suffix `bytes=-N`) the answer is `206` with the bytes asked for and `Content-Range`;
-    /// a range that starts past the end is `416 range_not_satisfiable` with `Content-Range:
-    /// bytes * /<size>`. A range the server cannot read (another unit, several ranges) is ignored and
-    /// the whole blob answered `200`, so a client asking to resume must check for `206` and the
-    /// `Content-Range` it expects, and start over on a `200`.
-    ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public var headers: Operations.DownloadBlob.Input.Headers
-            public init(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The part of the blob wanted, such as `bytes=1048576-`.
-                public var range: Swift.String?
-                public init(range: Swift.String? = nil) {
-                    self.range = range
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The whole blob.
-            /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The part of the blob `Range` asked for.
-            /// Status 206.
-            case partialContent(Operations.DownloadBlob.Output.PartialContent)
-            /// The `partialContent` response; throws for any other.
-            public var partialContent: Operations.DownloadBlob.Output.PartialContent {
-                get throws {
-                    if case .partialContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "partialContent", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The range starts past the end of the blob (`range_not_satisfiable`).
-            /// Status 416.
-            case rangeNotSatisfiable(Operations.DownloadBlob.Output.RangeNotSatisfiable)
-            /// The `rangeNotSatisfiable` response; throws for any other.
-            public var rangeNotSatisfiable: Operations.DownloadBlob.Output.RangeNotSatisfiable {
-                get throws {
-                    if case .rangeNotSatisfiable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "rangeNotSatisfiable", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The whole blob.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `bytes`: the door answers `Range` with `206`.
-                    public var acceptRanges: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.acceptRanges = acceptRanges
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            /// The part of the blob `Range` asked for.
-            public struct PartialContent: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.PartialContent.Headers
-                public var body: Operations.DownloadBlob.Output.PartialContent.Body
-                public init(headers: Operations.DownloadBlob.Output.PartialContent.Headers, body: Operations.DownloadBlob.Output.PartialContent.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `bytes`: the door answers `Range` with `206`.
-                    public var acceptRanges: Swift.String?
-                    /// Which bytes these are, of how many: `bytes <first>-<last>/<size>`.
-                    public var contentRange: Swift.String
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil, contentRange: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.acceptRanges = acceptRanges
-                        self.contentRange = contentRange
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            /// The range starts past the end of the blob (`range_not_satisfiable`).
-            public struct RangeNotSatisfiable: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers
-                public var body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body
-                public init(headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers, body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The refusal's code, the same as `error.code` in the body.
-                    public var xErrorCode: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// The blob's size: `bytes * /<size>`.
-                    public var contentRange: Swift.String
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, contentRange: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xErrorCode = xErrorCode
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.contentRange = contentRange
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ErrorResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ErrorResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

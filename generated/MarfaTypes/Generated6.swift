@@ -934,8 +934,12 @@ extension Operations {
     /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
     ///
     /// `GET /auth/oauth2/authorize`
-    public enum Authorize {
+    public enum Authorize: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "authorize"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/oauth2/authorize"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.Authorize.Input.Query
             public init(query: Operations.Authorize.Input.Query) {
@@ -1063,8 +1067,12 @@ extension Operations {
     /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
     /// `POST /owner`
-    public enum CreateOwner {
+    public enum CreateOwner: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "createOwner"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/owner"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.CreateOwner.Input.Body
             public init(body: Operations.CreateOwner.Input.Body) {
@@ -1159,8 +1167,12 @@ extension Operations {
     /// Writes nothing. Not in the public Marfa document.
     ///
     /// `POST /types/normalize`
-    public enum NormalizeType {
+    public enum NormalizeType: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "normalizeType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types/normalize"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.NormalizeType.Input.Body
             public init(body: Operations.NormalizeType.Input.Body) {
@@ -1268,8 +1280,12 @@ extension Operations {
     /// `400 invalid_properties`. Not in the public Marfa document.
     ///
     /// `POST /type-moves`
-    public enum StartTypeMove {
+    public enum StartTypeMove: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "startTypeMove"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/type-moves"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.StartTypeMove.Input.Headers
             public var body: Operations.StartTypeMove.Input.Body
@@ -1402,8 +1418,12 @@ extension Operations {
     /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
     ///
     /// `PATCH /items/{id}`
-    public enum UpdateItem {
+    public enum UpdateItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "updateItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.UpdateItem.Input.Path
             public var query: Operations.UpdateItem.Input.Query
@@ -1580,8 +1600,12 @@ extension Operations {
     /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
     ///
     /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
+    public enum RemoveItemTag: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "removeItemTag"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/tags/{tag}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.RemoveItemTag.Input.Path
             public var headers: Operations.RemoveItemTag.Input.Headers
@@ -1683,181 +1707,51 @@ extension Operations {
 }
 
 extension Operations {
-    /// List the tags in use
+    /// List an item's inbound edges
     ///
-    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
+    /// One page of the edges whose target is the item, optionally of one edge type.
     ///
-    /// `GET /metadata/tags`
-    public enum ListTags {
-        public static let id: Swift.String = "listTags"
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listItemBackrefs"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/backrefs"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The tags.
-            /// Status 200.
-            case ok(Operations.ListTags.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTags.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tags.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListTags.Output.Ok.Headers
-                public var body: Operations.ListTags.Output.Ok.Body
-                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TagList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TagList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Stream change events
-    ///
-    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
-    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
-    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
-    /// markers and terminal frames carry none.
-    ///
-    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
-    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
-    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
-    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
-    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
-    /// cursor is past the head: the instance was restored behind the client),
-    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
-    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
-    ///
-    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
-    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
-    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
-    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
-    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
-    /// names the markers' first field `type`; this contract names it `event_type` throughout.
-    ///
-    /// `GET /events`
-    public enum StreamEvents {
-        public static let id: Swift.String = "streamEvents"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.StreamEvents.Input.Query
-            public var headers: Operations.StreamEvents.Input.Headers
-            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
+                self.path = path
                 self.query = query
-                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
-                public var _type: Swift.String?
-                /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
-                /// `1` asks for the copy stream. Not in the public Marfa document.
-                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
-                    self._type = _type
-                    self.edges = edges
-                    self.copy = copy
-                }
-                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case all
-                    case none
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "all": self = .all
-                            case "none": self = .none
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .all: "all"
-                            case .none: "none"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.all, .none]
-                }
-                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._1]
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
-                public var lastEventID: Swift.String?
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
-                    self.lastEventID = lastEventID
-                    self.xMarfaReadView = xMarfaReadView
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The event stream.
+            /// One page of edges.
             /// Status 200.
-            case ok(Operations.StreamEvents.Output.Ok)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.StreamEvents.Output.Ok {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1898,6 +1792,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1908,34 +1815,124 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Search items
+    ///
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    ///
+    /// `GET /search`
+    public enum SearchItems: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "searchItems"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/search"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The matches.
+            /// Status 200.
+            case ok(Operations.SearchItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SearchItems.Output.Ok {
                 get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The event stream.
+            /// The matches.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.StreamEvents.Output.Ok.Headers
-                public var body: Operations.StreamEvents.Output.Ok.Body
-                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/event-stream`; throws when it came as another type.
-                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                    case json(Components.Schemas.SearchResults)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SearchResults {
                         get throws {
                             switch self {
-                                case .textEventStream(let body): return body
+                                case .json(let body): return body
                             }
                         }
                     }
@@ -1946,35 +1943,112 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change some of the instance's settings
+    /// Delete a webhook
     ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    /// Ends the subscription. Deliveries already queued still go out.
     ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "deleteWebhook"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
-                self.headers = headers
-                self.body = body
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings (instance path)
+    ///
+    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
+    /// `400 validation_error`. Not in the public Marfa document.
+    ///
+    /// `PUT /config`
+    public enum ReplaceConfig: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "replaceConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/config"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceConfig.Input.Body
+            public init(body: Operations.ReplaceConfig.Input.Body) {
+                self.body = body
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfigPatch)
+                case json(Components.Schemas.InstanceConfig)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -2023,28 +2097,91 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a folder
+    ///
+    /// One folder's settings. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders/{id}`
+    public enum GetFolder: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getFolder"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
                 get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2064,24 +2201,28 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a folder
+    /// Change a view
     ///
-    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
-    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
-    /// folder, is `400 invalid_transition`.
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
     ///
-    /// `DELETE /folders/{id}`
-    public enum DeleteFolder {
-        public static let id: Swift.String = "deleteFolder"
+    /// `PATCH /views/{id}`
+    public enum UpdateView: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateView"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/views/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteFolder.Input.Path
-            public var headers: Operations.DeleteFolder.Input.Headers
-            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
+                /// The view's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -2097,16 +2238,31 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewPatch)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
+            /// The view.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Components.Responses.View)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Components.Responses.View {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,

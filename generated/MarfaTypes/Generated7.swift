@@ -920,8 +920,12 @@ extension Operations {
     /// Marfa document.
     ///
     /// `POST /auth/oauth2/token`
-    public enum RequestToken {
+    public enum RequestToken: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "requestToken"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/oauth2/token"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.RequestToken.Input.Body
             public init(body: Operations.RequestToken.Input.Body) {
@@ -1006,8 +1010,12 @@ extension Operations {
     /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
     /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
+    public enum ShowSignInPage: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "showSignInPage"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/sign-in"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ShowSignInPage.Input.Query
             public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
@@ -1057,8 +1065,12 @@ extension Operations {
     /// `grants.manage`. Not in the public Marfa document.
     ///
     /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
+    public enum RevokeGrant: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "revokeGrant"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/auth/grants/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.RevokeGrant.Input.Path
             public var query: Operations.RevokeGrant.Input.Query
@@ -1194,8 +1206,12 @@ extension Operations {
     /// `updateType`.
     ///
     /// `PUT /types/{id}`
-    public enum ReplaceType {
+    public enum ReplaceType: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "replaceType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/types/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ReplaceType.Input.Path
             public var body: Operations.ReplaceType.Input.Body
@@ -1322,8 +1338,12 @@ extension Operations {
     /// (`409 conflict`). The public document names this operation `createEdgeType`.
     ///
     /// `POST /edge-types`
-    public enum RegisterEdgeType {
+    public enum RegisterEdgeType: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "registerEdgeType"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edge-types"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.RegisterEdgeType.Input.Body
             public init(body: Operations.RegisterEdgeType.Input.Body) {
@@ -1440,8 +1460,12 @@ extension Operations {
     /// `block`, the delete is refused `409 conflict`.
     ///
     /// `DELETE /items/{id}`
-    public enum DeleteItem {
+    public enum DeleteItem: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "deleteItem"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.DeleteItem.Input.Path
             public var headers: Operations.DeleteItem.Input.Headers
@@ -1572,8 +1596,12 @@ extension Operations {
     /// Unions the given tags into the tag set.
     ///
     /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
+    public enum MergeItemMetadata: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "mergeItemMetadata"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/metadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.MergeItemMetadata.Input.Path
             public var headers: Operations.MergeItemMetadata.Input.Headers
@@ -1698,8 +1726,12 @@ extension Operations {
     /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
     ///
     /// `GET /edges`
-    public enum ListEdges {
+    public enum ListEdges: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listEdges"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/edges"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ListEdges.Input.Query
             public var headers: Operations.ListEdges.Input.Headers
@@ -1816,8 +1848,12 @@ extension Operations {
     /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
     ///
     /// `GET /audit`
-    public enum ListAuditLog {
+    public enum ListAuditLog: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listAuditLog"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/audit"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ListAuditLog.Input.Query
             public init(query: Operations.ListAuditLog.Input.Query = .init()) {
@@ -1934,8 +1970,12 @@ extension Operations {
     /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
     ///
     /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
+    public enum GetSpaceConfig: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "getSpaceConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/spaces/me/config"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1990,45 +2030,63 @@ extension Operations {
 }
 
 extension Operations {
-    /// Upload a blob
+    /// Download a blob
     ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap (the Marfa server's `MAX_BLOB_SIZE`, 50 MB
-    /// by default) is `413 blob_too_large`.
+    /// The blob's bytes, streamed. With `Range` (one range of RFC 9110 §14: `bytes=N-`, `bytes=N-M`
+    /// or the suffix `bytes=-N`) the answer is `206` with the bytes asked for and `Content-Range`;
+    /// a range that starts past the end is `416 range_not_satisfiable` with `Content-Range:
+    /// bytes * /<size>`. A range the server cannot read (another unit, several ranges) is ignored and
+    /// the whole blob answered `200`, so a client asking to resume must check for `206` and the
+    /// `Content-Range` it expects, and start over on a `200`.
     ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "downloadBlob"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/blobs/{hash}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+            public var path: Operations.DownloadBlob.Input.Path
+            public var headers: Operations.DownloadBlob.Input.Headers
+            public init(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
-                self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The part of the blob wanted, such as `bytes=1048576-`.
+                public var range: Swift.String?
+                public init(range: Swift.String? = nil) {
+                    self.range = range
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The blob is stored.
-            /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
+            /// The whole blob.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The part of the blob `Range` asked for.
+            /// Status 206.
+            case partialContent(Operations.DownloadBlob.Output.PartialContent)
+            /// The `partialContent` response; throws for any other.
+            public var partialContent: Operations.DownloadBlob.Output.PartialContent {
+                get throws {
+                    if case .partialContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "partialContent", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2066,24 +2124,27 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+            /// The range starts past the end of the blob (`range_not_satisfiable`).
+            /// Status 416.
+            case rangeNotSatisfiable(Operations.DownloadBlob.Output.RangeNotSatisfiable)
+            /// The `rangeNotSatisfiable` response; throws for any other.
+            public var rangeNotSatisfiable: Operations.DownloadBlob.Output.RangeNotSatisfiable {
                 get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .rangeNotSatisfiable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "rangeNotSatisfiable", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2098,19 +2159,142 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+            /// The whole blob.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Ok.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `bytes`: the door answers `Range` with `206`.
+                    public var acceptRanges: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.acceptRanges = acceptRanges
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Blob)
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The part of the blob `Range` asked for.
+            public struct PartialContent: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.PartialContent.Headers
+                public var body: Operations.DownloadBlob.Output.PartialContent.Body
+                public init(headers: Operations.DownloadBlob.Output.PartialContent.Headers, body: Operations.DownloadBlob.Output.PartialContent.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `bytes`: the door answers `Range` with `206`.
+                    public var acceptRanges: Swift.String?
+                    /// Which bytes these are, of how many: `bytes <first>-<last>/<size>`.
+                    public var contentRange: Swift.String
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil, contentRange: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.acceptRanges = acceptRanges
+                        self.contentRange = contentRange
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// The range starts past the end of the blob (`range_not_satisfiable`).
+            public struct RangeNotSatisfiable: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers
+                public var body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body
+                public init(headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers, body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The refusal's code, the same as `error.code` in the body.
+                    public var xErrorCode: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// The blob's size: `bytes * /<size>`.
+                    public var contentRange: Swift.String
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, contentRange: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xErrorCode = xErrorCode
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.contentRange = contentRange
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ErrorResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
+                    public var json: Components.Schemas.ErrorResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2119,121 +2303,6 @@ extension Operations {
                     }
                 }
             }
-        }
-    }
-}
-
-extension Operations {
-    /// Create a view
-    ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
-    ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
-            /// Status 201.
-            case created(Components.Responses.View)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

@@ -91,7 +91,15 @@ final class OperationBuilder {
         let methodName = methodNames.claim(preferredMethod)
         let id = SwiftProperty(
             name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
-        var header = SwiftTypeDecl.namespace(typeName, members: [.property(id)])
+        let method = SwiftProperty(
+            name: "method", doc: ["The HTTP method, as the document's path item names it, uppercased."], isStatic: true,
+            isConstant: true, type: .string, body: .stored(.string(operation.method.uppercased())))
+        let path = SwiftProperty(
+            name: "path", doc: ["The path template as the document writes it, `{name}` for each path parameter."],
+            isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.path)))
+        var header = SwiftTypeDecl.namespace(
+            typeName, members: [.property(id), .property(method), .property(path)])
+        header.conformances = [.runtime("GeneratedOperation")]
         if !operation.servers.isEmpty {
             header.members.append(.type(ServersEmitter.servers(operation.servers, of: "operation")))
         }

@@ -54,30 +54,48 @@ extension BodiesFixture.Operations.PostForm.Output.Ok {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /multipart`
-    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
-        request.headerFields["Accept"] = "multipart/form-data"
+    /// - Remark: `POST /json`
+    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
+        let c = client.call(BodiesFixture.Operations.PostJSON.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
+        request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+extension BodiesFixture.Operations.PostJSON.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
+    }
+}
+
+extension BodiesFixture.APIProtocol {
+    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PostJSON.Input(body: inputBody)
+            switch try await self.postJSON(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

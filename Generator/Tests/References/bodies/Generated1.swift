@@ -16,8 +16,12 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `POST /optional`
-    internal enum PostOptional {
+    internal enum PostOptional: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postOptional"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/optional"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PostOptional.Input.Body?
             internal init(body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) {
@@ -63,45 +67,45 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /json`
-    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
-        let c = client.call(BodiesFixture.Operations.PostJSON.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `POST /form`
+    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
+        let c = client.call(BodiesFixture.Operations.PostForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
+        request.headerFields["Accept"] = "application/x-www-form-urlencoded"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostJSON.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
+            if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostJSON.Input(body: inputBody)
-            switch try await self.postJSON(input) {
+            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
+            switch try await self.postMultipart(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -18,8 +18,12 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `PUT /text`
-    internal enum PutText {
+    internal enum PutText: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "putText"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/text"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PutText.Input.Body
             internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
@@ -67,28 +71,28 @@ extension BodiesFixture.Client {
     }
 }
 
-extension BodiesFixture.Operations.PostOptional.Output.Ok {
+extension BodiesFixture.Operations.PostForm.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
-            if s.matches(request, "multipart/form-data") {
-                inputBody = .multipartForm(try await s.multipart(request, body))
+    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
-            switch try await self.postMultipart(input) {
+            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
+            switch try await self.putBinary(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

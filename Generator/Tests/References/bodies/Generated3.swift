@@ -48,11 +48,11 @@ extension BodiesFixture.Operations.PostOptional.Output.Ok {
     }
 }
 
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
-        if c.matches(response, "application/octet-stream") {
-            decodedBody = .binary(c.raw(body))
+        if c.matches(response, "multipart/form-data") {
+            decodedBody = .multipartForm(try await c.multipart(response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -61,41 +61,30 @@ extension BodiesFixture.Operations.PutBinary.Output.Ok {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /text`
-    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
-        let c = client.call(BodiesFixture.Operations.PutText.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
-        request.headerFields["Accept"] = "text/plain"
+    /// - Remark: `PUT /binary`
+    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
+        let c = client.call(BodiesFixture.Operations.PutBinary.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
+        request.headerFields["Accept"] = "application/octet-stream"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.APIProtocol {
-    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = BodiesFixture.Operations.PostOptional.Input(body: inputBody)
-            switch try await self.postOptional(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
         }
+        return (response, encoded)
     }
 }

@@ -17,8 +17,12 @@ extension BodiesFixture.Operations {
 
 extension BodiesFixture.Operations {
     /// `POST /multipart`
-    internal enum PostMultipart {
+    internal enum PostMultipart: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postMultipart"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/multipart"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PostMultipart.Input.Body
             internal init(body: BodiesFixture.Operations.PostMultipart.Input.Body) {

@@ -10,8 +10,12 @@ extension BodiesFixture.Operations {
 
 extension BodiesFixture.Operations {
     /// `POST /form`
-    internal enum PostForm {
+    internal enum PostForm: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postForm"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/form"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PostForm.Input.Body
             internal init(body: BodiesFixture.Operations.PostForm.Input.Body) {
@@ -57,45 +61,47 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /form`
-    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
-        let c = client.call(BodiesFixture.Operations.PostForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
-        request.headerFields["Accept"] = "application/x-www-form-urlencoded"
+    /// - Remark: `POST /multipart`
+    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
+        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
+        request.headerFields["Accept"] = "multipart/form-data"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
+    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PutText.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
-            switch try await self.putBinary(input) {
+            let input = BodiesFixture.Operations.PutText.Input(body: inputBody)
+            switch try await self.putText(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -26,8 +26,12 @@ extension BodiesFixture.Components.Schemas {
 
 extension BodiesFixture.Operations {
     /// `PUT /binary`
-    internal enum PutBinary {
+    internal enum PutBinary: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "putBinary"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/binary"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PutBinary.Input.Body
             internal init(body: BodiesFixture.Operations.PutBinary.Input.Body) {
@@ -83,25 +87,5 @@ extension BodiesFixture.APIProtocol {
         try _register_postMultipart(on: transport, registrar)
         try _register_putBinary(on: transport, registrar)
         try _register_putText(on: transport, registrar)
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutText.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = BodiesFixture.Operations.PutText.Input(body: inputBody)
-            switch try await self.putText(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
     }
 }

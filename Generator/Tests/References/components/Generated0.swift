@@ -56,20 +56,16 @@ extension ComponentsFixture.Components.Responses.Accepted {
     }
 }
 
-extension ComponentsFixture {
-    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
-    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
-    internal protocol WebhookHandler: Swift.Sendable {
-        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
-    }
-}
-
-extension ComponentsFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
+extension ComponentsFixture.APIProtocol {
+    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query)
+            switch try await self.listGadgets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

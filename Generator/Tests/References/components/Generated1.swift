@@ -30,8 +30,12 @@ extension ComponentsFixture.Components.Headers {
 
 extension ComponentsFixture.Webhooks {
     /// Webhook `widgetChanged`: `POST /widgetChanged` below the server URL it is registered at.
-    internal enum WidgetChanged {
+    internal enum WidgetChanged: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "widgetChanged"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/widgetChanged"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers
             internal init(headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers) {
@@ -61,34 +65,20 @@ extension ComponentsFixture.Webhooks {
     }
 }
 
-extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Total", headers.xTotal, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
 extension ComponentsFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
     }
 }
 
 extension ComponentsFixture.CallbackHandler {
-    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
-            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
-            switch try await self.getWidgetWidgetReady(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
     }
 }

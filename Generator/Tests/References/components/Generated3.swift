@@ -37,16 +37,21 @@ extension ComponentsFixture.APIProtocol {
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
-            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query)
-            switch try await self.getWidget(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+extension ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Seen", headers.xSeen, explode: false)
+        return (response, nil)
+    }
+}
+
+extension ComponentsFixture.WebhookHandler {
+    func _registerWebhook_widgetChanged(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/widgetChanged", operationID: ComponentsFixture.Webhooks.WidgetChanged.id) { request, body, metadata, s in
+            let headers = ComponentsFixture.Webhooks.WidgetChanged.Input.Headers(xSignature: try s.requiredHeader(request, "X-Signature", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = ComponentsFixture.Webhooks.WidgetChanged.Input(headers: headers)
+            switch try await self.widgetChanged(input) {
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

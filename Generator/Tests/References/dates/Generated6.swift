@@ -10,8 +10,12 @@ extension DatesFixture.Operations {
 
 extension DatesFixture.Operations {
     /// `GET /events/{at}`
-    internal enum GetEvent {
+    internal enum GetEvent: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getEvent"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/events/{at}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: DatesFixture.Operations.GetEvent.Input.Path
             internal var query: DatesFixture.Operations.GetEvent.Input.Query

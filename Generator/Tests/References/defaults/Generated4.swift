@@ -28,8 +28,12 @@ extension DefaultsFixture.Components.Schemas {
 
 extension DefaultsFixture.Operations {
     /// `GET /search/{kind}`
-    internal enum Search {
+    internal enum Search: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "search"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/search/{kind}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: DefaultsFixture.Operations.Search.Input.Path
             internal var query: DefaultsFixture.Operations.Search.Input.Query

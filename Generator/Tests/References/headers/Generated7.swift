@@ -5,8 +5,12 @@ import MarfaOpenAPIRuntime
 
 extension HeadersFixture.Operations {
     /// `GET /limits`
-    internal enum GetLimits {
+    internal enum GetLimits: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getLimits"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/limits"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: HeadersFixture.Operations.GetLimits.Input.Headers
             internal init(headers: HeadersFixture.Operations.GetLimits.Input.Headers = .init()) {

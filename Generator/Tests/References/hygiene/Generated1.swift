@@ -84,36 +84,39 @@ extension HygieneFixture.Operations.Input_.Output.Ok {
 }
 
 extension HygieneFixture.Client {
-    /// - Remark: `DELETE /input/{input}`
-    internal func input(_ input: HygieneFixture.Operations.Input_.Input) async throws -> HygieneFixture.Operations.Input_.Output {
-        let c = client.call(HygieneFixture.Operations.Input_.id)
-        let p0 = try c.path(input.path.input, name: "input", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/input/\(p0)")
-        try c.query(&request, "serverURL", input.query.serverURL, style: .form, explode: true)
-        try c.query(&request, "configuration", input.query.configuration, style: .form, explode: true)
-        try c.query(&request, "c", input.query.c, style: .form, explode: true)
-        try c.query(&request, "s", input.query.s, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `PUT /registrar`
+    internal func registerHandlers_2(_ input: HygieneFixture.Operations.RegisterHandlers.Input) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
+        let c = client.call(HygieneFixture.Operations.RegisterHandlers.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/registrar")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await HygieneFixture.Operations.Input_.Output.Ok.decoded(c, response, responseBody))
+            case 204: return .noContent(try await HygieneFixture.Operations.RegisterHandlers.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension HygieneFixture.Operations.Container.Output.Ok {
+extension HygieneFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_container(on: transport, registrar)
+        try _register_send(on: transport, registrar)
+        try _register_registerHandlers_2(on: transport, registrar)
+        try _register_input(on: transport, registrar)
+    }
+}
+
+extension HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "response", headers.response, explode: false)
-        try s.header(&response, "body", headers.body, explode: false)
-        try s.header(&response, "headers", headers.headers, explode: false)
-        try s.header(&response, "statusCode", headers.statusCode, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 

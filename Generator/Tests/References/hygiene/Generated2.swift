@@ -69,8 +69,12 @@ extension HygieneFixture.Components.Schemas {
 
 extension HygieneFixture.Operations {
     /// `GET /container/{container}/{encoder}/{decoder}`
-    internal enum Container {
+    internal enum Container: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "container"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/container/{container}/{encoder}/{decoder}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: HygieneFixture.Operations.Container.Input.Path
             internal var query: HygieneFixture.Operations.Container.Input.Query

@@ -48,8 +48,12 @@ extension HygieneFixture.Components.Schemas {
 
 extension HygieneFixture.Operations {
     /// `DELETE /input/{input}`
-    internal enum Input_ {
+    internal enum Input_: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "input"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/input/{input}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: HygieneFixture.Operations.Input_.Input.Path
             internal var query: HygieneFixture.Operations.Input_.Input.Query
@@ -124,17 +128,14 @@ extension HygieneFixture.Operations.Send.Output.Created {
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_container(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Container.id) { request, body, metadata, s in
+    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Container.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Container.Input.Query(input: try s.query(pairs, "input", as: Swift.String.self, style: .form, explode: true, shape: .primitive), request: try s.query(pairs, "request", as: [Swift.String].self, style: .form, explode: true, shape: .array), response: try s.query(pairs, "response", as: HygieneFixture.Components.Schemas.Swift_.self, style: .form, explode: true, shape: .primitive), body: try s.query(pairs, "body", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive), client: try s.query(pairs, "client", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), converter: try s.query(pairs, "converter", as: Swift.Double.self, style: .form, explode: true, shape: .primitive), value: try s.query(pairs, "value", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _self: try s.query(pairs, "self", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = HygieneFixture.Operations.Container.Input.Headers(transport: try s.header(request, "transport", as: Swift.String.self, explode: false, shape: .primitive), headers: try s.header(request, "headers", as: Swift.String.self, explode: false, shape: .primitive), status: try s.header(request, "status", as: Swift.Int.self, explode: false, shape: .primitive))
-            let cookies = HygieneFixture.Operations.Container.Input.Cookies(statusCode: try s.cookie(request, "statusCode", as: Swift.String.self, explode: true, shape: .primitive), middlewares: try s.cookie(request, "middlewares", as: Swift.String.self, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies)
-            switch try await self.container(input) {
+            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query)
+            switch try await self.input(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -123,9 +123,13 @@ extension HygieneFixture.Client {
     }
 }
 
-extension HygieneFixture.Operations.Container.Output.Default {
+extension HygieneFixture.Operations.Container.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "response", headers.response, explode: false)
+        try s.header(&response, "body", headers.body, explode: false)
+        try s.header(&response, "headers", headers.headers, explode: false)
+        try s.header(&response, "statusCode", headers.statusCode, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -134,13 +138,25 @@ extension HygieneFixture.Operations.Container.Output.Default {
     }
 }
 
-extension HygieneFixture.Operations.Input_.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension HygieneFixture.APIProtocol {
+    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
+            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let inputBody: HygieneFixture.Operations.Send.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
+            } else if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.Send.Input(path: path, body: inputBody)
+            switch try await self.send(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

@@ -59,8 +59,12 @@ extension HygieneFixture.Components.Schemas {
 
 extension HygieneFixture.Operations {
     /// `POST /container/{container}/{encoder}/{decoder}`
-    internal enum Send {
+    internal enum Send: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "send"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/container/{container}/{encoder}/{decoder}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: HygieneFixture.Operations.Send.Input.Path
             internal var body: HygieneFixture.Operations.Send.Input.Body

@@ -15,8 +15,12 @@ extension MultiFileFixture {
 
 extension MultiFileFixture.Operations {
     /// `POST /notes`
-    internal enum CreateNote {
+    internal enum CreateNote: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "createNote"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/notes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: MultiFileFixture.Operations.CreateNote.Input.Body
             internal init(body: MultiFileFixture.Operations.CreateNote.Input.Body) {

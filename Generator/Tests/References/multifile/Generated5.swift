@@ -21,8 +21,12 @@ extension MultiFileFixture.Components.Parameters {
 
 extension MultiFileFixture.Operations {
     /// `GET /notes`
-    internal enum ListNotes {
+    internal enum ListNotes: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listNotes"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/notes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: MultiFileFixture.Operations.ListNotes.Input.Query
             internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init()) {
@@ -65,20 +69,6 @@ extension MultiFileFixture.Operations {
                         }
                     }
                 }
-            }
-        }
-    }
-}
-
-extension MultiFileFixture.APIProtocol {
-    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
-            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
-            switch try await self.getNote(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

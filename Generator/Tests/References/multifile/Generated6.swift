@@ -70,3 +70,17 @@ extension MultiFileFixture.Operations.ListNotes.Output.Ok {
         return (response, encoded)
     }
 }
+
+extension MultiFileFixture.APIProtocol {
+    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
+            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
+            switch try await self.getNote(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}

@@ -16,8 +16,12 @@ extension ParametersFixture {
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple-object/{id}`
-    internal enum PathSimpleObject {
+    internal enum PathSimpleObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathSimpleObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/simple-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimpleObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimpleObject.Input.Path) {
@@ -50,8 +54,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-object/{id}`
-    internal enum PathMatrixObject {
+    internal enum PathMatrixObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixObject.Input.Path) {
@@ -84,8 +92,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/space`
-    internal enum QuerySpace {
+    internal enum QuerySpace: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "querySpace"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/space"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QuerySpace.Input.Query
             internal init(query: ParametersFixture.Operations.QuerySpace.Input.Query) {
@@ -116,68 +128,71 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ParametersFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/simple/{id}`
+    internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimple.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-explode/{id}`
-    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
         let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-primitive/{id}`
-    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
+    /// - Remark: `GET /query/form-no-explode`
+    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/mixed`
-    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
-        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
-        try c.query(&request, "q", input.query.q, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "since", input.query.since, style: .form, explode: true)
-        try c.query(&request, "color", input.query.color, style: .form, explode: true)
+    /// - Remark: `GET /cookies`
+    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
+        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
+        try c.cookie(&request, "session", input.cookies.session, explode: true)
+        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
+        try c.cookie(&request, "person", input.cookies.person, explode: false)
+        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
-            switch try await self.pathLabelExplode(input) {
+    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
+            switch try await self.pathMatrix(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -186,25 +201,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form", operationID: ParametersFixture.Operations.QueryForm.id) { request, body, metadata, s in
+    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryForm.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.QueryForm.Input(query: query)
-            switch try await self.queryForm(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_headerStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/headers", operationID: ParametersFixture.Operations.HeaderStyles.id) { request, body, metadata, s in
-            let headers = ParametersFixture.Operations.HeaderStyles.Input.Headers(xName: try s.requiredHeader(request, "X-Name", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), xPerson: try s.header(request, "X-Person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), xPersonExplode: try s.header(request, "X-Person-Explode", as: ParametersFixture.Components.Schemas.Person.self, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.HeaderStyles.Input(headers: headers)
-            switch try await self.headerStyles(input) {
+            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
+            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
+            switch try await self.queryFormObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

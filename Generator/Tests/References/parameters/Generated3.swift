@@ -69,54 +69,87 @@ extension ParametersFixture.APIProtocol {
     }
 }
 
+extension ParametersFixture.Operations {
+    /// `GET /cookies`
+    internal enum CookieStyles: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "cookieStyles"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/cookies"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies
+            internal init(cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies) {
+                self.cookies = cookies
+            }
+            internal struct Cookies: Swift.Sendable, Swift.Equatable {
+                internal var session: Swift.String
+                internal var ids: [Swift.Int]?
+                internal var person: ParametersFixture.Components.Schemas.Person?
+                internal var tags: [Swift.String]?
+                internal init(session: Swift.String, ids: [Swift.Int]? = nil, person: ParametersFixture.Components.Schemas.Person? = nil, tags: [Swift.String]? = nil) {
+                    self.session = session
+                    self.ids = ids
+                    self.person = person
+                    self.tags = tags
+                }
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.CookieStyles.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.CookieStyles.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+        }
+    }
+}
+
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-object/{id}`
-    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+    /// - Remark: `GET /query/form`
+    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
+        let c = client.call(ParametersFixture.Operations.QueryForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-explode/{id}`
-    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
+    /// - Remark: `GET /headers`
+    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
+        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
+        try c.header(&request, "X-Name", input.headers.xName, explode: false)
+        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
+        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
+        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/space`
-    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
-        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
-        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
-            switch try await self.pathSimple(input) {
+    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
+            switch try await self.pathLabelObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -125,25 +158,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
-            switch try await self.pathMatrixExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
+    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
-            switch try await self.querySpace(input) {
+            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
+            switch try await self.queryFormNoExplode(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
+            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
+            switch try await self.cookieStyles(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

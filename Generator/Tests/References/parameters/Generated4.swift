@@ -11,8 +11,12 @@ extension ParametersFixture {
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple-explode/{id}`
-    internal enum PathSimpleExplode {
+    internal enum PathSimpleExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathSimpleExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/simple-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimpleExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimpleExplode.Input.Path) {
@@ -45,8 +49,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-explode/{id}`
-    internal enum PathMatrixExplode {
+    internal enum PathMatrixExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixExplode.Input.Path) {
@@ -78,12 +86,16 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/form-object`
-    internal enum QueryFormObject {
-        internal static let id: Swift.String = "queryFormObject"
+    /// `GET /query/form-object-no-explode`
+    internal enum QueryFormObjectNoExplode: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryFormObjectNoExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form-object-no-explode"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryFormObject.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryFormObject.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
@@ -96,9 +108,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryFormObject.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -111,83 +123,60 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations {
-    /// `GET /cookies`
-    internal enum CookieStyles {
-        internal static let id: Swift.String = "cookieStyles"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies
-            internal init(cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies) {
-                self.cookies = cookies
-            }
-            internal struct Cookies: Swift.Sendable, Swift.Equatable {
-                internal var session: Swift.String
-                internal var ids: [Swift.Int]?
-                internal var person: ParametersFixture.Components.Schemas.Person?
-                internal var tags: [Swift.String]?
-                internal init(session: Swift.String, ids: [Swift.Int]? = nil, person: ParametersFixture.Components.Schemas.Person? = nil, tags: [Swift.String]? = nil) {
-                    self.session = session
-                    self.ids = ids
-                    self.person = person
-                    self.tags = tags
-                }
-            }
-        }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Read.
-            /// Status 204.
-            case noContent(ParametersFixture.Operations.CookieStyles.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.CookieStyles.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
-        }
+extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form`
-    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
-        let c = client.call(ParametersFixture.Operations.QueryForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /path/simple-explode/{id}`
+    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /headers`
-    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
-        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
-        try c.header(&request, "X-Name", input.headers.xName, explode: false)
-        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
-        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
-        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
+    /// - Remark: `GET /path/matrix/{id}`
+    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/form-object-no-explode`
+    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
-            switch try await self.pathLabelObject(input) {
+    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
+            switch try await self.pathSimple(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -196,25 +185,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
+    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
+            switch try await self.pathMatrixExplode(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
-            switch try await self.queryFormNoExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
-            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
-            switch try await self.cookieStyles(input) {
+            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
+            switch try await self.querySpace(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

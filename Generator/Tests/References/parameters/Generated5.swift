@@ -17,8 +17,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label-explode/{id}`
-    internal enum PathLabelExplode {
+    internal enum PathLabelExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabelExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabelExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabelExplode.Input.Path) {
@@ -51,8 +55,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/primitive/{id}`
-    internal enum PathPrimitive {
+    internal enum PathPrimitive: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathPrimitive"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/primitive/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathPrimitive.Input.Path
             internal init(path: ParametersFixture.Operations.PathPrimitive.Input.Path) {
@@ -85,8 +93,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/deep`
-    internal enum QueryDeep {
+    internal enum QueryDeep: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryDeep"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/deep"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
             internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
@@ -118,53 +130,53 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label/{id}`
-    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabel.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
+    /// - Remark: `GET /path/label-explode/{id}`
+    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-object/{id}`
-    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+    /// - Remark: `GET /path/matrix-primitive/{id}`
+    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/pipe`
-    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
-        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
-        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+    /// - Remark: `GET /query/deep`
+    internal func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output {
+        let c = client.call(ParametersFixture.Operations.QueryDeep.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/deep")
+        try c.query(&request, "id", input.query.id, style: .deepObject, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryDeep.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
-            switch try await self.pathSimpleExplode(input) {
+    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
+            switch try await self.pathSimpleObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -173,11 +185,11 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
-            switch try await self.pathMatrixObject(input) {
+    func _register_pathPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/primitive/{id}", operationID: ParametersFixture.Operations.PathPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathPrimitive.Input(path: path)
+            switch try await self.pathPrimitive(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -186,12 +198,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
+    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
-            switch try await self.queryPipe(input) {
+            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
+            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
+            switch try await self.queryMixed(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

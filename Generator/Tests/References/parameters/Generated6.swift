@@ -10,8 +10,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label/{id}`
-    internal enum PathLabel {
+    internal enum PathLabel: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabel"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabel.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabel.Input.Path) {
@@ -44,8 +48,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-primitive/{id}`
-    internal enum PathMatrixPrimitive {
+    internal enum PathMatrixPrimitive: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixPrimitive"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-primitive/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path) {
@@ -78,8 +86,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/pipe`
-    internal enum QueryPipe {
+    internal enum QueryPipe: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryPipe"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/pipe"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
             internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
@@ -111,83 +123,87 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple/{id}`
-    internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimple.id)
+    /// - Remark: `GET /path/simple-object/{id}`
+    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-object/{id}`
-    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
+    /// - Remark: `GET /path/matrix-explode/{id}`
+    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object`
-    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /query/space`
+    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
+        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
+        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_pathSimple(on: transport, registrar)
-        try _register_pathSimpleExplode(on: transport, registrar)
-        try _register_pathSimpleObject(on: transport, registrar)
-        try _register_pathLabel(on: transport, registrar)
-        try _register_pathLabelExplode(on: transport, registrar)
-        try _register_pathLabelObject(on: transport, registrar)
-        try _register_pathMatrix(on: transport, registrar)
-        try _register_pathMatrixExplode(on: transport, registrar)
-        try _register_pathMatrixObject(on: transport, registrar)
-        try _register_pathMatrixPrimitive(on: transport, registrar)
-        try _register_pathPrimitive(on: transport, registrar)
-        try _register_queryForm(on: transport, registrar)
-        try _register_queryFormNoExplode(on: transport, registrar)
-        try _register_queryFormObject(on: transport, registrar)
-        try _register_queryFormObjectNoExplode(on: transport, registrar)
-        try _register_querySpace(on: transport, registrar)
-        try _register_queryPipe(on: transport, registrar)
-        try _register_queryDeep(on: transport, registrar)
-        try _register_queryMixed(on: transport, registrar)
-        try _register_headerStyles(on: transport, registrar)
-        try _register_cookieStyles(on: transport, registrar)
+extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
+    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
+            switch try await self.pathLabel(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
+            switch try await self.pathMatrixPrimitive(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
-            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
-            switch try await self.queryFormObject(input) {
+            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
+            switch try await self.queryDeep(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

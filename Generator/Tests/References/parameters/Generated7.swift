@@ -26,8 +26,12 @@ extension ParametersFixture.Components.Schemas {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label-object/{id}`
-    internal enum PathLabelObject {
+    internal enum PathLabelObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabelObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabelObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabelObject.Input.Path) {
@@ -60,8 +64,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/form`
-    internal enum QueryForm {
+    internal enum QueryForm: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryForm"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryForm.Input.Query
             internal init(query: ParametersFixture.Operations.QueryForm.Input.Query) {
@@ -94,8 +102,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/mixed`
-    internal enum QueryMixed {
+    internal enum QueryMixed: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryMixed"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/mixed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
             internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
@@ -154,46 +166,45 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-no-explode`
-    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+    /// - Remark: `GET /query/form-object`
+    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /cookies`
-    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
-        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
-        try c.cookie(&request, "session", input.cookies.session, explode: true)
-        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
-        try c.cookie(&request, "person", input.cookies.person, explode: false)
-        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
-            switch try await self.pathMatrix(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_pathSimple(on: transport, registrar)
+        try _register_pathSimpleExplode(on: transport, registrar)
+        try _register_pathSimpleObject(on: transport, registrar)
+        try _register_pathLabel(on: transport, registrar)
+        try _register_pathLabelExplode(on: transport, registrar)
+        try _register_pathLabelObject(on: transport, registrar)
+        try _register_pathMatrix(on: transport, registrar)
+        try _register_pathMatrixExplode(on: transport, registrar)
+        try _register_pathMatrixObject(on: transport, registrar)
+        try _register_pathMatrixPrimitive(on: transport, registrar)
+        try _register_pathPrimitive(on: transport, registrar)
+        try _register_queryForm(on: transport, registrar)
+        try _register_queryFormNoExplode(on: transport, registrar)
+        try _register_queryFormObject(on: transport, registrar)
+        try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_querySpace(on: transport, registrar)
+        try _register_queryPipe(on: transport, registrar)
+        try _register_queryDeep(on: transport, registrar)
+        try _register_queryMixed(on: transport, registrar)
+        try _register_headerStyles(on: transport, registrar)
+        try _register_cookieStyles(on: transport, registrar)
     }
 }
 

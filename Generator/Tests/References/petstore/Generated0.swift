@@ -49,25 +49,34 @@ extension Operations.CreatePet.Output.Created {
 }
 
 extension Client {
-    /// - Remark: `GET /health`
-    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        let c = client.call(Operations.Health.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
+    /// - Remark: `GET /pets/{petId}`
+    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
+        let c = client.call(Operations.ShowPetById.id)
+        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
+        request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
+            case 200...299: return .successful(statusCode: response.status.code, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension Operations.ListPets.Output.Default {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension APIProtocol {
+    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
+            let inputBody: Operations.CreatePet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreatePet.Input(body: inputBody)
+            switch try await self.createPet(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

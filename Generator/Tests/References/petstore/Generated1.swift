@@ -14,8 +14,12 @@ public protocol APIProtocol: Swift.Sendable {
 
 extension Operations {
     /// `GET /pets/{petId}`
-    public enum ShowPetById {
+    public enum ShowPetById: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "showPetById"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/pets/{petId}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ShowPetById.Input.Path
             public init(path: Operations.ShowPetById.Input.Path) {
@@ -57,18 +61,6 @@ extension Operations {
                         }
                     }
                 }
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
-            let input = Operations.Health.Input()
-            switch try await self.health(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

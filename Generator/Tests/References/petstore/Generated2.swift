@@ -20,8 +20,12 @@ extension APIProtocol {
 
 extension Operations {
     /// `GET /health`
-    public enum Health {
+    public enum Health: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "health"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/health"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -45,29 +49,29 @@ extension Operations {
 }
 
 extension Client {
-    /// - Remark: `POST /pets`
-    public func createPet(_ input: Operations.CreatePet.Input) async throws -> Operations.CreatePet.Output {
-        let c = client.call(Operations.CreatePet.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/pets")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+    /// - Remark: `GET /health`
+    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        let c = client.call(Operations.Health.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await Operations.CreatePet.Output.Created.decoded(c, response, responseBody))
+            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension Operations.ShowPetById.Output.Successful {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension APIProtocol {
+    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = Operations.ListPets.Input(query: query)
+            switch try await self.listPets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

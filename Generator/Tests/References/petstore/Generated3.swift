@@ -17,8 +17,12 @@ public enum Servers {
 
 extension Operations {
     /// `GET /pets`
-    public enum ListPets {
+    public enum ListPets: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "listPets"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/pets"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ListPets.Input.Query
             public init(query: Operations.ListPets.Input.Query = .init()) {

@@ -16,8 +16,12 @@ extension ResponsesFixture {
 
 extension ResponsesFixture.Operations {
     /// `DELETE /empty`
-    internal enum DeleteAll {
+    internal enum DeleteAll: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "deleteAll"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/empty"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

@@ -10,8 +10,12 @@ extension ResponsesFixture.Operations {
 
 extension ResponsesFixture.Operations {
     /// `GET /things/{id}`
-    internal enum GetThing {
+    internal enum GetThing: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getThing"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/things/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ResponsesFixture.Operations.GetThing.Input.Path
             internal init(path: ResponsesFixture.Operations.GetThing.Input.Path) {

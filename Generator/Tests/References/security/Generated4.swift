@@ -11,8 +11,12 @@ extension SecurityFixture {
 
 extension SecurityFixture.Operations {
     /// `GET /keyed`
-    internal enum GetKeyed {
+    internal enum GetKeyed: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getKeyed"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/keyed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
@@ -36,11 +40,11 @@ extension SecurityFixture.Operations {
 }
 
 extension SecurityFixture.APIProtocol {
-    func _register_getSecret(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/secret", operationID: SecurityFixture.Operations.GetSecret.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetSecret.Input()
-            switch try await self.getSecret(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+    func _register_getKeyed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keyed", operationID: SecurityFixture.Operations.GetKeyed.id) { request, body, metadata, s in
+            let input = SecurityFixture.Operations.GetKeyed.Input()
+            switch try await self.getKeyed(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -5,8 +5,12 @@ import MarfaOpenAPIRuntime
 
 extension SecurityFixture.Operations {
     /// `GET /secret`
-    internal enum GetSecret {
+    internal enum GetSecret: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getSecret"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/secret"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

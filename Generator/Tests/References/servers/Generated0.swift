@@ -7,8 +7,12 @@ internal enum ServersFixture {}
 
 extension ServersFixture.Operations {
     /// `GET /uploads`
-    internal enum ListUploads {
+    internal enum ListUploads: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listUploads"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/uploads"
         /// The servers the operation names.
         internal enum Servers {
             internal enum Server1 {

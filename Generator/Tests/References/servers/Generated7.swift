@@ -5,8 +5,12 @@ import MarfaOpenAPIRuntime
 
 extension ServersFixture.Operations {
     /// `POST /uploads`
-    internal enum Upload {
+    internal enum Upload: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "upload"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/uploads"
         /// The servers the operation names.
         internal enum Servers {
             internal enum Server1 {

@@ -7,8 +7,12 @@ internal enum StreamingFixture {}
 
 extension StreamingFixture.Operations {
     /// `GET /events`
-    internal enum StreamEvents {
+    internal enum StreamEvents: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "streamEvents"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/events"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

@@ -11,8 +11,12 @@ extension StreamingFixture {
 
 extension StreamingFixture.Operations {
     /// `GET /lines`
-    internal enum StreamLines {
+    internal enum StreamLines: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "streamLines"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/lines"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

@@ -20,8 +20,12 @@ extension WebhooksFixture.Webhooks {
     /// A pet was added.
     ///
     /// Webhook `newPet`: `POST /newPet` below the server URL it is registered at.
-    internal enum NewPet {
+    internal enum NewPet: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "newPet"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/newPet"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: WebhooksFixture.Webhooks.NewPet.Input.Query
             internal var body: WebhooksFixture.Webhooks.NewPet.Input.Body

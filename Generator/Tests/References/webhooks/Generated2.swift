@@ -14,8 +14,12 @@ extension WebhooksFixture {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `pet moved`: `PUT /pet%20moved` below the server URL it is registered at.
-    internal enum PetMovedPut {
+    internal enum PetMovedPut: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "petMovedIn"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/pet%20moved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
             internal init(body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body) {
@@ -55,14 +59,7 @@ extension WebhooksFixture.Operations.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
+extension WebhooksFixture.Operations.NewPet.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -73,39 +70,31 @@ extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
+extension WebhooksFixture.APIProtocol {
+    func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
+            let input = WebhooksFixture.Operations.NewPet.Input()
             switch try await self.newPet(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }
 }
 
-extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petAudited(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petAudited", operationID: WebhooksFixture.Webhooks.PetAudited.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Webhooks.PetAudited.Input.Headers(xAuditor: try s.header(request, "X-Auditor", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: WebhooksFixture.Webhooks.PetAudited.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged1(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+            let input = WebhooksFixture.Webhooks.PetAudited.Input(headers: headers, body: inputBody)
+            switch try await self.petAudited(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

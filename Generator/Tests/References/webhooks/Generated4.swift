@@ -11,8 +11,12 @@ extension WebhooksFixture {
 
 extension WebhooksFixture.Operations {
     /// `POST /subscriptions`
-    internal enum CreateSubscription {
+    internal enum CreateSubscription: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "createSubscription"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/subscriptions"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: WebhooksFixture.Operations.CreateSubscription.Input.Body
             internal init(body: WebhooksFixture.Operations.CreateSubscription.Input.Body) {
@@ -60,8 +64,12 @@ extension WebhooksFixture.Operations {
             /// An event of the subscription.
             ///
             /// Callback `onEvent` of `createSubscription`, sent to `{$request.body#/callbackUrl}/events`: `POST /createSubscription/onEvent` below the server URL it is registered at.
-            internal enum OnEvent {
+            internal enum OnEvent: MarfaOpenAPIRuntime.GeneratedOperation {
                 internal static let id: Swift.String = "createSubscription.onEvent"
+                /// The HTTP method, as the document's path item names it, uppercased.
+                internal static let method: Swift.String = "POST"
+                /// The path template as the document writes it, `{name}` for each path parameter.
+                internal static let path: Swift.String = "/createSubscription/onEvent"
                 internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var headers: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
@@ -138,8 +146,12 @@ extension WebhooksFixture.Operations {
                 }
             }
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.query.notify}`: `PUT /createSubscription/statusChanged/1` below the server URL it is registered at.
-            internal enum StatusChanged1 {
+            internal enum StatusChanged1: MarfaOpenAPIRuntime.GeneratedOperation {
                 internal static let id: Swift.String = "createSubscription.statusChanged_1"
+                /// The HTTP method, as the document's path item names it, uppercased.
+                internal static let method: Swift.String = "PUT"
+                /// The path template as the document writes it, `{name}` for each path parameter.
+                internal static let path: Swift.String = "/createSubscription/statusChanged/1"
                 internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body) {
@@ -166,8 +178,12 @@ extension WebhooksFixture.Operations {
                 }
             }
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.body#/callbackUrl}/status`: `PUT /createSubscription/statusChanged/2` below the server URL it is registered at.
-            internal enum StatusChanged2 {
+            internal enum StatusChanged2: MarfaOpenAPIRuntime.GeneratedOperation {
                 internal static let id: Swift.String = "createSubscription.statusChanged_2"
+                /// The HTTP method, as the document's path item names it, uppercased.
+                internal static let method: Swift.String = "PUT"
+                /// The path template as the document writes it, `{name}` for each path parameter.
+                internal static let path: Swift.String = "/createSubscription/statusChanged/2"
                 internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body) {

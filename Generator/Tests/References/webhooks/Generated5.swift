@@ -17,8 +17,12 @@ extension WebhooksFixture.Operations {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
-    internal enum PetAudited {
+    internal enum PetAudited: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "petAudited"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/petAudited"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
             internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
@@ -75,26 +79,40 @@ extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
 }
 
 extension WebhooksFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_newPet(on: transport, registrar)
-        try _registerWebhook_petRemoved(on: transport, registrar)
-        try _registerWebhook_petAudited(on: transport, registrar)
-        try _registerWebhook_petMovedPut(on: transport, registrar)
-        try _registerWebhook_petMovedDelete(on: transport, registrar)
+    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
+            switch try await self.newPet(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .accepted(let value): return try value.encoded(s, status: 202)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }
 
-extension WebhooksFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        /// An event of the subscription.
-        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
-        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
-        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
+extension WebhooksFixture.CallbackHandler {
+    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged1(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

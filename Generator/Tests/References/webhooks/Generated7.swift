@@ -26,8 +26,12 @@ extension WebhooksFixture.Components.Schemas {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `pet moved`: `DELETE /pet%20moved` below the server URL it is registered at.
-    internal enum PetMovedDelete {
+    internal enum PetMovedDelete: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pet moved_delete"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/pet%20moved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

@@ -18,12 +18,8 @@ struct CatalogEdgeType: Sendable, Codable {
         "in-collection", "in-folder",
     ]
 
-    /// `wire`, with the other fields read from the row it came in.
-    init(_ wire: Components.Schemas.EdgeType, row: JSONValue) {
-        self.wire = wire
-        reverseName = row["reverse_name"]?.string
-        writtenAt = row["written_at"]?.string.flatMap(EdgeEnd.init(rawValue:)) ?? .source
-        shipped = row["shipped"]?.bool ?? Self.shippedNames.contains(wire.id)
+    init(wire: Components.Schemas.EdgeType, reverseName: String?, writtenAt: EdgeEnd, shipped: Bool) {
+        (self.wire, self.reverseName, self.writtenAt, self.shipped) = (wire, reverseName, writtenAt, shipped)
     }
 
     init(from decoder: any Decoder) throws {

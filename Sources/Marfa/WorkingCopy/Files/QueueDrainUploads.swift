@@ -50,8 +50,7 @@ extension QueueDrain {
         guard write.kind == .uploadBlob, case .answered(let verdict, let answer) = result, verdict.isSuccess else {
             return result
         }
-        let named = answer.json?["hash"]?.string
-        guard let named, named != write.blob else { return result }
+        guard let named = answer.namedHash, named != write.blob else { return result }
         let reason = "The server named the uploaded bytes \(named), not \(write.blob ?? "")."
         return .answered(.refused(Refusal(reason: reason, code: "hash_mismatch", message: reason)), answer)
     }

@@ -47,7 +47,7 @@ package struct DrainPass: Sendable {
             DrainVerdict(
                 id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: verdict,
                 refusals: refusals ?? write.refusals, replayed: replayed))
-        if verdict.isSuccess, write.kind == .updateItem, write.body["type"] != nil {
+        if verdict.isSuccess, write.kind == .updateItem, WireBodies.retypes(write.body) {
             expiry = .copyExpired(
                 reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
             ended = true

@@ -9,9 +9,7 @@ package enum ParkedWrites {
     /// Whether a write with `verdict` and the stored `answer` is parked.
     package static func isParked(_ verdict: Verdict?, answer: String?) -> Bool {
         guard case .blocked(.credentialRefused, let refusal)? = verdict, refusal?.grant == nil else { return false }
-        let details = answer.flatMap { try? JSONCoding.decode(JSONValue.self, from: Data($0.utf8)) }?["error"]?[
-            "details"]
-        return details?["source"] == nil
+        return !WireErrorEnvelope(text: answer).namesSource
     }
 
     /// The ids of the parked writes.

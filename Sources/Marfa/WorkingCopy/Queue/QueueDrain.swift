@@ -54,7 +54,7 @@ struct QueueDrain: Sendable {
             try await store.record(verdict, for: write, answer: answer, refusals: write.refusals)
             if case .refused = verdict { try await rollBack(write) }
             pass.note(verdict, for: write, replayed: answer.replayed)
-            if answer.status == 403, let source = answer.json?["error"]?["details"]?["source"]?.string,
+            if answer.status == 403, let source = WireErrorEnvelope(answer.json).source,
                 !pass.report.unclaimedSources.contains(source)
             {
                 pass.report.unclaimedSources.append(source)

@@ -54,70 +54,44 @@ extension SQLiteCopyStore {
     /// an edge, or an item's metadata. A create the server put on another row (a natural key)
     /// moves the copy onto that row, and later writes with it.
     private static func adopt(_ json: JSONValue, for write: QueuedWrite, in db: SQLiteConnection) throws {
-        if var answered = json["item"]?.object, let id = answered["id"]?.string {
-            // What the answer leaves out (a server may answer with few of the item's fields) stays as held.
-            for (key, value) in try heldItem(write.kind == .createItem ? write.itemId ?? id : id, in: db)
-            where answered[key] == nil {
-                answered[key] = value
-            }
-            var merged = json.object ?? [:]
-            merged["item"] = .object(answered)
-            guard
-                let envelope = try? WireShapes.decode(
-                    Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(.object(merged)), what: "item")
-            else { return }
+        let answeredId = WireAcceptedRow.itemId(in: json)
+        let heldId = write.kind == .createItem ? write.itemId ?? answeredId : answeredId
+        switch WireAcceptedRow.read(json, held: try heldId.flatMap { try heldItem($0, in: db) }) {
+        case .item(let envelope, let withMetadata):
             if write.kind == .createItem, let minted = write.itemId, minted != envelope.item.id {
                 try move(minted, to: envelope.item.id, in: db)
             }
             // An answer without metadata leaves the tags and extensions held.
-            let withMetadata = json["metadata"]?.object != nil
             let held = try db.first("SELECT version FROM items WHERE id = ?", envelope.item.id)?.int64("version")
             if held == nil || held! <= envelope.item.version {
                 let row = ItemRow(
                     envelope.item, metadata: withMetadata ? envelope.metadata : nil, listed: envelope.listed)
                 try CopyStoreRows.upsert(row, withMetadata: withMetadata || held == nil, in: db)
             }
-        } else if let wired = json["edge"], wired.object != nil,
-            let edge = try? WireShapes.decode(
-                Components.Schemas.Edge.self, from: try WireShapes.edge(wired), what: "edge")
-        {
-            try CopyStoreRows.upsert(edge, in: db)
-        } else if let itemId = json["item_id"]?.string,
-            let metadata = try? WireShapes.decode(
-                Components.Schemas.ItemMetadata.self, from: WireShapes.metadata(json, itemId: itemId), what: "metadata")
-        {
+        case .edge(let edge): try CopyStoreRows.upsert(edge, in: db)
+        case .metadata(let metadata, let withExtensions):
             try CopyStoreRows.replaceTags(of: metadata.itemId, with: metadata.tags, in: db)
             _ = try db.run("UPDATE items SET tags = ? WHERE id = ?", JSONText.encode(metadata.tags), metadata.itemId)
             // An answer without extensions leaves the held ones.
-            if json["extensions"]?.object != nil {
+            if withExtensions {
                 _ = try db.run(
                     "UPDATE items SET extensions = ? WHERE id = ?", JSONText.encode(metadata.extensions),
                     metadata.itemId)
             }
+        case nil: break
         }
     }
 
-    /// The held row of item `id` in the wire's shape, without its metadata; empty when none is held.
-    private static func heldItem(_ id: String, in db: SQLiteConnection) throws -> JSONObject {
-        guard
-            let row = try db.first(
-                "SELECT type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties FROM items WHERE id = ?",
-                id)
-        else { return [:] }
-        var item: JSONObject = ["properties": .object(JSONText.object(row.string("properties")))]
-        for key in ["type", "state", "tier", "source", "source_id"] {
-            if let text = row.string(key) { item[key] = .string(text) }
-        }
-        if let schema = row.int64("schema_version") { item["schema_version"] = .int(schema) }
-        for (column, key) in [("occurred_at", "timestamp"), ("created_at", "created_at"), ("updated_at", "updated_at")]
-        {
-            if let seconds = row.double(column) { item[key] = .string(wireDate(seconds)) }
-        }
-        return item
-    }
-
-    private static func wireDate(_ seconds: Double) -> String {
-        ISO8601.string(from: Date(timeIntervalSince1970: seconds))
+    /// The held row of item `id`, without its metadata; nil when none is held.
+    private static func heldItem(_ id: String, in db: SQLiteConnection) throws -> WireAcceptedRow.HeldItem? {
+        let columns =
+            "type, state, tier, schema_version, source, source_id, occurred_at, created_at, updated_at, properties"
+        guard let row = try db.first("SELECT \(columns) FROM items WHERE id = ?", id) else { return nil }
+        return WireAcceptedRow.HeldItem(
+            type: row.string("type"), state: row.string("state"), tier: row.string("tier"),
+            source: row.string("source"), sourceId: row.string("source_id"), schemaVersion: row.int64("schema_version"),
+            occurredAt: row.double("occurred_at"), createdAt: row.double("created_at"),
+            updatedAt: row.double("updated_at"), properties: JSONText.object(row.string("properties")))
     }
 
     /// Moves the copy from the row it minted to the one the server named.
@@ -126,14 +100,9 @@ extension SQLiteCopyStore {
         _ = try db.run("UPDATE queue SET item_id = ? WHERE item_id = ?", answered, minted)
         _ = try db.run("UPDATE queue SET target_id = ? WHERE target_id = ?", answered, minted)
         for row in try db.query("SELECT id, body FROM queue WHERE verdict IS NULL AND kind = 'createEdge'") {
-            var body = JSONText.object(row.string("body"))
-            var changed = false
-            for key in ["source_id", "target_id"] where body[key]?.string == minted {
-                body[key] = .string(answered)
-                changed = true
-            }
-            if changed {
-                _ = try db.run("UPDATE queue SET body = ? WHERE id = ?", JSONText.encode(body), row.string("id") ?? "")
+            let body = JSONText.object(row.string("body"))
+            if let moved = WireBodies.movingEdgeEnds(of: body, from: minted, to: answered) {
+                _ = try db.run("UPDATE queue SET body = ? WHERE id = ?", JSONText.encode(moved), row.string("id") ?? "")
             }
         }
         _ = try db.run("UPDATE edges SET source_id = ? WHERE source_id = ?", answered, minted)

@@ -18,22 +18,21 @@ enum VerdictRules {
     static func verdict(for answer: WriteAnswer) -> SendResult {
         let json = answer.json
         if (200..<300).contains(answer.status) { return .answered(success(json), answer) }
-        let error = json?["error"]
-        let code = error?["code"]?.string ?? ""
-        let refusal = Self.refusal(code: code, error: error)
-        switch (answer.status, code) {
+        let envelope = WireErrorEnvelope(json)
+        let refusal = envelope.refusal
+        switch (answer.status, envelope.code) {
         // A request timeout, too early (425), a key whose first send the server is still
         // working on, rate limits and the server's own troubles: sent again later, same key.
         case (408, _), (425, _), (429, _), (409, "idempotency_key_in_flight"), (500..., _):
-            let message = error?["message"]?.string ?? "The server answered with status \(answer.status)."
+            let message = envelope.message ?? "The server answered with status \(answer.status)."
             let wait = answer.retryAfter.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
             let failure: MarfaError =
                 answer.status == 429
-                ? .rateLimited(code: code, message: message, retryAfterSeconds: wait)
-                : .server(status: UInt16(clamping: answer.status), code: code, message: message)
+                ? .rateLimited(code: envelope.code, message: message, retryAfterSeconds: wait)
+                : .server(status: UInt16(clamping: answer.status), code: envelope.code, message: message)
             return .undelivered(failure, retryAfter: wait)
         case (401, _): return .answered(.blocked(reason: .credentialRefused, refusal: refusal), answer)
-        case (403, _) where refusal.grant != nil || error?["details"]?["source"] != nil:
+        case (403, _) where envelope.grant != nil || envelope.namesSource:
             return .answered(.blocked(reason: .credentialRefused, refusal: refusal), answer)
         case (422, "idempotency_key_reused"): return .answered(.blocked(reason: .keySpent, refusal: refusal), answer)
         case (409, "ancestor_unavailable"):
@@ -47,31 +46,9 @@ enum VerdictRules {
 
     /// `accepted`, or how `conflict=auto` resolved the write.
     private static func success(_ json: JSONValue?) -> Verdict {
-        guard let resolution = json?["conflict_resolution"], resolution.object != nil else { return .accepted }
-        let fields = resolution["fields"]?.array?.compactMap(\.string) ?? []
-        if let sibling = resolution["conflicted_copy_id"]?.string {
-            return .conflicted(siblingId: sibling, fields: fields)
-        }
-        return .merged(fields: fields)
-    }
-
-    /// The refusal an error envelope describes.
-    static func refusal(code: String, error: JSONValue?) -> Refusal {
-        let details = error?["details"]
-        let fields = (details?["errors"]?.array ?? []).compactMap { entry -> FieldRefusal? in
-            guard let field = entry["field"]?.string ?? entry["path"]?.string else { return nil }
-            return FieldRefusal(field: field, message: entry["message"]?.string ?? "")
-        }
-        let grant = details?["grant"].flatMap { grant -> MissingGrant? in
-            guard let kind = grant["kind"]?.string.flatMap(GrantKind.init(wire:)), let name = grant["name"]?.string
-            else { return nil }
-            return MissingGrant(
-                kind: kind, name: name, level: grant["level"]?.string.flatMap(GrantLevel.init(rawValue:)) ?? .write)
-        }
-        return Refusal(
-            reason: code.isEmpty ? "refused" : code, code: code.isEmpty ? nil : code,
-            message: error?["message"]?.string,
-            fields: fields, trashed: details?["trashed"]?.bool ?? false, grant: grant)
+        guard let resolution = WireConflictResolution(json) else { return .accepted }
+        if let sibling = resolution.siblingId { return .conflicted(siblingId: sibling, fields: resolution.fields) }
+        return .merged(fields: resolution.fields)
     }
 
     /// A failure thrown while sending: undelivered when the network, a proxy, a contract change

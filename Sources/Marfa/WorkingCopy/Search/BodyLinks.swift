@@ -28,7 +28,7 @@ extension Items {
         let (source, target, type) = embed ? (other, id, "attached-to") : (id, other, "references")
         let writes = queue.filter {
             $0.kind == .createEdge && $0.itemId == source && $0.targetId == target
-                && $0.body["edge_type"]?.string == type
+                && WireBodies.edgeType(of: $0.body) == type
         }
         if let write = writes.last {
             switch write.verdict {

@@ -12,12 +12,12 @@ struct CopyWire: Sendable {
 
     /// The key's own record, to check what it may read before anything is cleared.
     func currentKey(view: String?) async throws(MarfaError) -> KeyReach {
-        KeyReach(try await exchange.get("/keys/current", view: view, operation: Operations.GetCurrentKey.id))
+        KeyReach(try await exchange.get(WireCall(Operations.GetCurrentKey.self), view: view))
     }
 
     /// The instance's types: a bare array, `{types}` or pages walked on by their cursor.
     func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
-        let first = try await exchange.get("/types", view: view, operation: Operations.ListTypes.id)
+        let first = try await exchange.get(WireCall(Operations.ListTypes.self), view: view)
         return try Self.itemTypes(try await catalogRows(first, of: .types, view: view))
     }
 
@@ -29,8 +29,7 @@ struct CopyWire: Sendable {
         -> (types: [Components.Schemas.ItemType], tag: String?)?
     {
         guard
-            let answer = try await exchange.getIfChanged(
-                "/types", view: view, tag: tag, operation: Operations.ListTypes.id)
+            let answer = try await exchange.getIfChanged(WireCall(Operations.ListTypes.self), view: view, tag: tag)
         else {
             return nil
         }
@@ -48,7 +47,7 @@ struct CopyWire: Sendable {
     func edgeTypes(view: String?) async throws(MarfaError) -> [CatalogEdgeType] {
         guard
             let answer = try await Self.doorAbsentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/edge-types", view: view, operation: Operations.ListEdgeTypes.id)
+                try await exchange.get(WireCall(Operations.ListEdgeTypes.self), view: view)
             })
         else { return [] }
         return try Self.edgeTypes(try await catalogRows(answer, of: .edgeTypes, view: view))
@@ -64,7 +63,7 @@ struct CopyWire: Sendable {
         let answer: (body: [UInt8], tag: String?)?
         do {
             answer = try await exchange.getIfChanged(
-                "/edge-types", view: view, tag: tag, operation: Operations.ListEdgeTypes.id)
+                WireCall(Operations.ListEdgeTypes.self), view: view, tag: tag)
         } catch let error where Self.isAbsentDoor(error) {
             return ([], nil)
         }
@@ -86,10 +85,11 @@ struct CopyWire: Sendable {
     private enum CatalogListing {
         case types, edgeTypes
 
-        var path: String { self == .types ? "/types" : "/edge-types" }
         var list: String { self == .types ? "types" : "edge_types" }
         var what: String { self == .types ? "type list" : "edge type list" }
-        var operation: String { self == .types ? Operations.ListTypes.id : Operations.ListEdgeTypes.id }
+        var call: WireCall {
+            self == .types ? WireCall(Operations.ListTypes.self) : WireCall(Operations.ListEdgeTypes.self)
+        }
     }
 
     /// Every row of a catalog listing whose first answer is `first`: a whole answer as it is, a
@@ -102,8 +102,7 @@ struct CopyWire: Sendable {
         var walk = WalkGuard(listing.what)
         try walk.note(ids: page.rows.compactMap { $0["id"]?.string }, next: page.cursor)
         while let cursor = page.cursor {
-            let answer = try await exchange.get(
-                listing.path, query: [("cursor", cursor)], view: view, operation: listing.operation)
+            let answer = try await exchange.get(listing.call, query: [("cursor", cursor)], view: view)
             page = try WireShapes.page(answer, list: listing.list, what: listing.what)
             try walk.note(ids: page.rows.compactMap { $0["id"]?.string }, next: page.cursor)
             rows += page.rows
@@ -122,7 +121,7 @@ struct CopyWire: Sendable {
             ("cursor", cursor),
             ("include", "metadata"),
         ]
-        let answer = try await exchange.getBytes("/items", query: query, view: view, operation: Operations.ListItems.id)
+        let answer = try await exchange.getBytes(WireCall(Operations.ListItems.self), query: query, view: view)
         return try Self.itemPage(answer, what: "item listing")
     }
 
@@ -158,7 +157,7 @@ struct CopyWire: Sendable {
             ("type", type), ("state", "trashed"), ("limit", String(limit)), ("cursor", cursor), ("include", "metadata"),
         ]
         return try Self.itemPage(
-            try await exchange.getBytes("/items", query: query, view: view, operation: Operations.ListItems.id),
+            try await exchange.getBytes(WireCall(Operations.ListItems.self), query: query, view: view),
             what: "bin listing"
         )
     }
@@ -167,7 +166,7 @@ struct CopyWire: Sendable {
     func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         do {
             let answer = try await exchange.getBytes(
-                "/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: Operations.ListEdges.id)
+                WireCall(Operations.ListEdges.self), query: [("limit", "500"), ("cursor", cursor)], view: view)
             return try Self.edgePage(answer, what: "edge listing")
         } catch let error where Self.isAbsentDoor(error) {
             return WirePage(rows: [], cursor: nil)
@@ -180,8 +179,7 @@ struct CopyWire: Sendable {
     ) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         do {
             let answer = try await exchange.getBytes(
-                "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view,
-                operation: Operations.ListItemEdges.id)
+                WireCall(Operations.ListItemEdges.self, id), query: [("limit", "500"), ("cursor", cursor)], view: view)
             return try Self.edgePage(answer, what: "edge listing")
         } catch .notFound {
             return WirePage(rows: [], cursor: nil)
@@ -192,7 +190,7 @@ struct CopyWire: Sendable {
     func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/items/\(Self.escape(id))", view: view, operation: Operations.GetItem.id)
+                try await exchange.get(WireCall(Operations.GetItem.self, id), view: view)
             })
         else { return nil }
         return try WireShapes.decode(
@@ -203,7 +201,7 @@ struct CopyWire: Sendable {
     func edge(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.Edge? {
         guard
             let answer = try await absentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: Operations.GetEdge.id)
+                try await exchange.get(WireCall(Operations.GetEdge.self, id), view: view)
             })
         else { return nil }
         return try Self.edge(answer["edge"]?.object != nil ? answer["edge"]! : answer)
@@ -214,7 +212,7 @@ struct CopyWire: Sendable {
     func views() async throws(MarfaError) -> [Components.Schemas.View] {
         guard
             let answer = try await Self.doorAbsentAsNil({ () async throws(MarfaError) in
-                try await exchange.get("/views", view: nil, operation: Operations.ListViews.id)
+                try await exchange.get(WireCall(Operations.ListViews.self), view: nil)
             })
         else { return [] }
         return try WireShapes.page(answer, list: "views", what: "view list").rows.map { row throws(MarfaError) in
@@ -226,14 +224,15 @@ struct CopyWire: Sendable {
     func purge(id: String, idempotencyKey: String) async throws(MarfaError) {
         var fields = HTTPFields()
         fields["Idempotency-Key"] = idempotencyKey
-        let head = HTTPRequest(method: .delete, path: "/items/\(Self.escape(id))/purge", headerFields: fields)
-        _ = try await exchange.send(head, body: nil, operation: Operations.PurgeItem.id, returningRefusals: false)
+        let call = WireCall(Operations.PurgeItem.self, id)
+        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
+        _ = try await exchange.send(head, body: nil, operation: call.operation, returningRefusals: false)
     }
 
     /// Registers a declared type; any success answers (`{type}` or the definition itself).
     func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
         let body = try Self.encoded(type)
-        _ = try await exchange.write(.post, "/types", json: body, operation: Operations.RegisterType.id)
+        _ = try await exchange.write(WireCall(Operations.RegisterType.self), json: body)
     }
 
     /// Makes a view (`id` nil) or changes the view `id`; answers it as the server stored it
@@ -245,19 +244,17 @@ struct CopyWire: Sendable {
         let answer =
             if let id {
                 try await exchange.write(
-                    .patch, "/views/\(Self.escape(id))", json: json, idempotencyKey: idempotencyKey,
-                    operation: Operations.UpdateView.id)
+                    WireCall(Operations.UpdateView.self, id), json: json, idempotencyKey: idempotencyKey)
             } else {
                 try await exchange.write(
-                    .post, "/views", json: json, idempotencyKey: idempotencyKey, operation: Operations.CreateView.id)
+                    WireCall(Operations.CreateView.self), json: json, idempotencyKey: idempotencyKey)
             }
         return try WireShapes.viewAnswer(answer)
     }
 
     /// Deletes the view `id`.
     func delete(view id: String, idempotencyKey: String) async throws(MarfaError) {
-        _ = try await exchange.write(
-            .delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: Operations.DeleteView.id)
+        _ = try await exchange.write(WireCall(Operations.DeleteView.self, id), idempotencyKey: idempotencyKey)
     }
 
     private static func encoded<T: Encodable>(_ value: T) throws(MarfaError) -> JSONValue {
@@ -300,12 +297,6 @@ struct CopyWire: Sendable {
         case .unnamed(let status, _): status == 404
         default: false
         }
-    }
-
-    /// `segment` percent-encoded to stand as one path segment (`/`, `?` and `#` escaped too).
-    static func escape(_ segment: String) -> String {
-        segment.addingPercentEncoding(
-            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
     }
 
     /// Reads the copy stream from `cursor` (nil: the bootstrap, which sends no view), handing each

@@ -5,8 +5,8 @@ extension WireExchange {
     func blob(hash: String, from offset: UInt64) async throws -> (HTTPResponse, HTTPBody?) {
         var fields = HTTPFields()
         if offset > 0 { fields["Range"] = "bytes=\(offset)-" }
-        let head = HTTPRequest(
-            method: .get, path: "/blobs/\(CopyWire.escape(hash))", headerFields: fields)
-        return try await stream(head, body: nil, operation: Operations.DownloadBlob.id, returningRefusals: false)
+        let call = WireCall(Operations.DownloadBlob.self, hash)
+        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
+        return try await stream(head, body: nil, operation: call.operation, returningRefusals: false)
     }
 }

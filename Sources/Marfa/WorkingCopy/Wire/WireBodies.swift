@@ -31,4 +31,18 @@ enum WireBodies {
     static func createEdge(_ input: Components.Schemas.EdgeInput) throws(MarfaError) -> JSONObject {
         try body(input)
     }
+
+    /// An edge create's body with each end that named `minted` naming `answered` instead (the
+    /// server put the item on another row); nil when neither end named it.
+    static func movingEdgeEnds(of body: JSONObject, from minted: String, to answered: String) -> JSONObject? {
+        var moved = body
+        for key in ["source_id", "target_id"] where body[key]?.string == minted { moved[key] = .string(answered) }
+        return moved == body ? nil : moved
+    }
+
+    /// Whether an item change's body moves the item to another type.
+    static func retypes(_ body: JSONObject) -> Bool { body["type"] != nil }
+
+    /// The edge type an edge create's body names.
+    static func edgeType(of body: JSONObject) -> String? { body["edge_type"]?.string }
 }

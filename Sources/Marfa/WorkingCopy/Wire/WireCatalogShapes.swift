@@ -84,3 +84,13 @@ struct KeyReach: Sendable {
         typePermissions = (record["type_permissions"]?.object ?? [:]).compactMapValues(\.string)
     }
 }
+
+extension CatalogEdgeType {
+    /// `wire`, with the other fields read from the row it came in.
+    init(_ wire: Components.Schemas.EdgeType, row: JSONValue) {
+        self.init(
+            wire: wire, reverseName: row["reverse_name"]?.string,
+            writtenAt: row["written_at"]?.string.flatMap(EdgeEnd.init(rawValue:)) ?? .source,
+            shipped: row["shipped"]?.bool ?? Self.shippedNames.contains(wire.id))
+    }
+}

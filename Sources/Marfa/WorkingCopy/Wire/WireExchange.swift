@@ -45,45 +45,44 @@ struct WireExchange: Sendable {
         return try await next(head, body, server.url)
     }
 
-    /// `GET path?query` with `X-Marfa-Read-View: view` when given, answered as JSON. An answer
-    /// certified for another view than the one sent is `copyExpired(read_view_changed)`.
+    /// The `GET` `call` with `query` and `X-Marfa-Read-View: view` when given, answered as JSON. An
+    /// answer certified for another view than the one sent is `copyExpired(read_view_changed)`.
     func get(
-        _ path: String, query: [(String, String?)] = [], view: String?, operation: String
+        _ call: WireCall, query: [(String, String?)] = [], view: String?
     ) async throws(MarfaError) -> JSONValue {
-        try Self.json(try await getBytes(path, query: query, view: view, operation: operation), what: operation)
+        try Self.json(try await getBytes(call, query: query, view: view), what: call.operation)
     }
 
     /// `get`'s answer as it came, for a reader that tries the generated shape first.
     func getBytes(
-        _ path: String, query: [(String, String?)] = [], view: String?, operation: String
+        _ call: WireCall, query: [(String, String?)] = [], view: String?
     ) async throws(MarfaError) -> [UInt8] {
-        try await getAnswer(path, query: query, view: view, operation: operation).body
+        try await getAnswer(call, query: query, view: view).body
     }
 
-    /// `get` of `path` sent with `If-None-Match: tag` when a tag is given: nil when the server
+    /// `get` of `call` sent with `If-None-Match: tag` when a tag is given: nil when the server
     /// answers `304` (nothing changed since that tag), else the body with the answer's `ETag`.
     func getIfChanged(
-        _ path: String, view: String?, tag: String?, operation: String
+        _ call: WireCall, view: String?, tag: String?
     ) async throws(MarfaError) -> (body: [UInt8], tag: String?)? {
         var fields = HTTPFields()
         if let tag { fields["If-None-Match"] = tag }
-        let answer = try await getAnswer(path, view: view, fields: fields, operation: operation)
+        let answer = try await getAnswer(call, view: view, fields: fields)
         if answer.response.status == 304 { return nil }
         return (answer.body, answer.response.headerFields["ETag"])
     }
 
     /// The whole answer of a `GET`, certified for `view` when given.
     private func getAnswer(
-        _ path: String, query: [(String, String?)] = [], view: String?, fields extra: HTTPFields = [:],
-        operation: String
+        _ call: WireCall, query: [(String, String?)] = [], view: String?, fields extra: HTTPFields = [:]
     ) async throws(MarfaError) -> Answer {
         var fields = extra
         fields["Accept"] = "application/json"
         if let view { fields[Self.readViewHeader] = view }
-        let head = HTTPRequest(method: .get, path: path + Self.queryText(query), headerFields: fields)
+        let head = HTTPRequest(method: call.method, path: call.path + Self.queryText(query), headerFields: fields)
         let answer: Answer
         do {
-            answer = try await send(head, body: nil, operation: operation, returningRefusals: false)
+            answer = try await send(head, body: nil, operation: call.operation, returningRefusals: false)
         } catch {
             throw CopyWire.certifiedError(error)
         }
@@ -94,19 +93,19 @@ struct WireExchange: Sendable {
         return answer
     }
 
-    /// A write (`POST`, `PATCH`, `DELETE`) of `path` with the JSON `body` when given, answered as
+    /// The write `call` (`POST`, `PATCH`, `DELETE`) with the JSON `body` when given, answered as
     /// JSON (`null` for an empty answer).
     func write(
-        _ method: HTTPMethod, _ path: String, json body: JSONValue? = nil, idempotencyKey: String? = nil,
-        operation: String
+        _ call: WireCall, json body: JSONValue? = nil, idempotencyKey: String? = nil
     ) async throws(MarfaError) -> JSONValue {
         var fields = HTTPFields()
         if body != nil { fields["Content-Type"] = "application/json" }
         if let idempotencyKey { fields["Idempotency-Key"] = idempotencyKey }
-        let head = HTTPRequest(method: method, path: path, headerFields: fields)
+        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
         let answer = try await send(
-            head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: operation, returningRefusals: false)
-        return answer.body.isEmpty ? .null : try Self.json(answer.body, what: operation)
+            head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: call.operation,
+            returningRefusals: false)
+        return answer.body.isEmpty ? .null : try Self.json(answer.body, what: call.operation)
     }
 
     static let readViewHeader = "X-Marfa-Read-View"

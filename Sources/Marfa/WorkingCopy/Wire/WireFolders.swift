@@ -5,7 +5,7 @@ extension CopyWire {
         let body = try FolderWireShape(settings).json()
         return try FolderWireShape.answer(
             try await exchange.write(
-                .post, "/folders", json: body, idempotencyKey: idempotencyKey, operation: Operations.CreateFolder.id))
+                WireCall(Operations.CreateFolder.self), json: body, idempotencyKey: idempotencyKey))
     }
 
     /// Changes the settings `change` names, based on `version`.
@@ -15,21 +15,19 @@ extension CopyWire {
         let body = try FolderWireShape(change, version: version).json()
         return try FolderWireShape.answer(
             try await exchange.write(
-                .patch, "/folders/\(Self.escape(id))", json: body, idempotencyKey: idempotencyKey,
-                operation: Operations.UpdateFolder.id))
+                WireCall(Operations.UpdateFolder.self, id), json: body, idempotencyKey: idempotencyKey))
     }
 
     /// Revokes the folder; answers it revoked (a server answering `{ok}` is read as revoked).
     func revokeFolder(_ id: String, idempotencyKey: String) async throws(MarfaError) -> Folder? {
         let answer = try await exchange.write(
-            .delete, "/folders/\(Self.escape(id))", idempotencyKey: idempotencyKey,
-            operation: Operations.DeleteFolder.id)
+            WireCall(Operations.DeleteFolder.self, id), idempotencyKey: idempotencyKey)
         return try? FolderWireShape.answer(answer)
     }
 
     /// The folder `id` as the server holds it.
     func folder(_ id: String) async throws(MarfaError) -> Folder {
         try FolderWireShape.answer(
-            try await exchange.get("/folders/\(Self.escape(id))", view: nil, operation: Operations.GetFolder.id))
+            try await exchange.get(WireCall(Operations.GetFolder.self, id), view: nil))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The request a queued write becomes: the copy's table of write operations (method, path,
-/// generated operation ID), beside `CopyWire`'s reads.
+/// The request a queued write becomes: the generated operation of each kind of write, its path
+/// filled from the write, and the body the queue holds.
 struct WriteRequest: Sendable {
     var method: HTTPMethod
     var path: String
@@ -18,47 +18,40 @@ struct WriteRequest: Sendable {
 
     /// The request for `write`, updates based on `version`.
     init(_ write: QueuedWrite, version: Int64?) {
-        let item = CopyWire.escape(write.itemId ?? "")
-        let edge = CopyWire.escape(write.edgeId ?? "")
+        let call = Self.call(for: write)
+        (method, path, operation) = (call.method, call.path, call.operation)
         var body: JSONObject? = write.body
         switch write.kind {
-        case .createItem: (method, path, operation) = (.post, "/items", Operations.CreateItem.id)
         case .updateItem:
-            (method, path, operation) = (.patch, "/items/\(item)?conflict=auto", Operations.UpdateItem.id)
+            path += "?conflict=auto"
             body?["version"] = .int(version ?? write.baseVersion ?? 0)
-        case .deleteItem: (method, path, operation, body) = (.delete, "/items/\(item)", Operations.DeleteItem.id, nil)
-        case .restoreItem:
-            (method, path, operation, body) = (.post, "/items/\(item)/restore", Operations.RestoreItem.id, nil)
-        case .transitionItem:
-            (method, path, operation) = (.post, "/items/\(item)/transition", Operations.TransitionItem.id)
-        case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", Operations.AddItemTags.id)
-        case .removeTag:
-            (method, path, operation, body) = (
-                .delete, "/items/\(item)/tags/\(CopyWire.escape(write.tag ?? ""))", Operations.RemoveItemTag.id, nil
-            )
-        case .replaceMetadata:
-            (method, path, operation) = (.put, "/items/\(item)/metadata", Operations.ReplaceItemMetadata.id)
-        case .mergeMetadata:
-            (method, path, operation) = (.patch, "/items/\(item)/metadata", Operations.MergeItemMetadata.id)
-        case .writeExtension:
-            (method, path, operation) = (
-                .put, "/items/\(item)/extensions/\(CopyWire.escape(write.namespace ?? ""))",
-                Operations.ReplaceItemExtension.id
-            )
-        case .deleteExtension:
-            (method, path, operation, body) =
-                (
-                    .delete, "/items/\(item)/extensions/\(CopyWire.escape(write.namespace ?? ""))",
-                    Operations.DeleteItemExtension.id, nil
-                )
-        case .createEdge: (method, path, operation) = (.post, "/edges", Operations.CreateEdge.id)
-        case .updateEdge:
-            (method, path, operation) = (.patch, "/edges/\(edge)", Operations.UpdateEdge.id)
-            body?["version"] = .int(version ?? write.baseVersion ?? 0)
-        case .deleteEdge: (method, path, operation, body) = (.delete, "/edges/\(edge)", Operations.DeleteEdge.id, nil)
-        case .uploadBlob: (method, path, operation, body) = (.post, "/blobs", Operations.UploadBlob.id, nil)
+        case .updateEdge: body?["version"] = .int(version ?? write.baseVersion ?? 0)
+        case .deleteItem, .restoreItem, .removeTag, .deleteExtension, .deleteEdge, .uploadBlob: body = nil
+        default: break
         }
         self.body = body.map { Array(JSONText.encode($0).utf8) }
         upload = nil
+    }
+
+    /// The generated operation `write` is sent as, its path filled from the write.
+    private static func call(for write: QueuedWrite) -> WireCall {
+        let item = write.itemId ?? ""
+        switch write.kind {
+        case .createItem: return WireCall(Operations.CreateItem.self)
+        case .updateItem: return WireCall(Operations.UpdateItem.self, item)
+        case .deleteItem: return WireCall(Operations.DeleteItem.self, item)
+        case .restoreItem: return WireCall(Operations.RestoreItem.self, item)
+        case .transitionItem: return WireCall(Operations.TransitionItem.self, item)
+        case .addTag: return WireCall(Operations.AddItemTags.self, item)
+        case .removeTag: return WireCall(Operations.RemoveItemTag.self, item, write.tag ?? "")
+        case .replaceMetadata: return WireCall(Operations.ReplaceItemMetadata.self, item)
+        case .mergeMetadata: return WireCall(Operations.MergeItemMetadata.self, item)
+        case .writeExtension: return WireCall(Operations.ReplaceItemExtension.self, item, write.namespace ?? "")
+        case .deleteExtension: return WireCall(Operations.DeleteItemExtension.self, item, write.namespace ?? "")
+        case .createEdge: return WireCall(Operations.CreateEdge.self)
+        case .updateEdge: return WireCall(Operations.UpdateEdge.self, write.edgeId ?? "")
+        case .deleteEdge: return WireCall(Operations.DeleteEdge.self, write.edgeId ?? "")
+        case .uploadBlob: return WireCall(Operations.UploadBlob.self)
+        }
     }
 }

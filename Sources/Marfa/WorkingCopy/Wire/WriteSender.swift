@@ -10,6 +10,8 @@ struct WriteAnswer: Sendable {
 
     var json: JSONValue? { try? JSONCoding.value(from: body) }
     var text: String { String(decoding: body, as: UTF8.self) }
+    /// The hash an upload's answer names for the bytes it stored.
+    var namedHash: String? { json?["hash"]?.string }
 }
 
 /// Sends a queued write as its request, with its idempotency key, through the copy's wire layer
