@@ -11,6 +11,7 @@ import Testing
     @Test func fillsEachParameterInOrderAsOneSegment() {
         #expect(RemoveTag.path(filling: "item 1", "a/b?c#d") == "/items/item%201/tags/a%2Fb%3Fc%23d")
         #expect(RemoveTag.path(filling: ["é", "ok"]) == "/items/%C3%A9/tags/ok")
+        #expect(RemoveTag.path(filling: "sha256:ab", "me@host %3A") == "/items/sha256:ab/tags/me@host%20%253A")
     }
 
     @Test func leavesAMissingParameterEmpty() {

@@ -15,6 +15,7 @@ import Testing
     }
 
     @Test func fillsThePathTemplateWithOneSegmentPerParameter() {
-        #expect(DatesFixture.Operations.GetEvent.path(filling: "2026-12-06T10:00:00Z") == "/events/2026-12-06T10%3A00%3A00Z")
+        #expect(
+            DatesFixture.Operations.GetEvent.path(filling: "2026-12-06T10:00:00Z") == "/events/2026-12-06T10:00:00Z")
     }
 }

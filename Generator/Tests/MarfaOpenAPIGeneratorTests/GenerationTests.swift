@@ -101,7 +101,9 @@ import Testing
             #expect(file.contents.contains("import Foundation"))
             #expect(file.contents.contains("import MarfaOpenAPIRuntime"))
         }
-        #expect(output.files.filter { $0.contents.contains("enum ListPets {") }.count == 1)
+        #expect(
+            output.files.filter { $0.contents.contains("enum ListPets: MarfaOpenAPIRuntime.GeneratedOperation {") }
+                .count == 1)
 
         var three = allModes()
         three.shards = 3

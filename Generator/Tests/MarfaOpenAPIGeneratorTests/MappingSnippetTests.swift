@@ -608,7 +608,7 @@ import Testing
             #"""
             extension Webhooks {
                 /// Webhook `itemMade`: `POST /itemMade` below the server URL it is registered at.
-                internal enum ItemMade {
+                internal enum ItemMade: MarfaOpenAPIRuntime.GeneratedOperation {
                     internal static let id: Swift.String = "itemMade"
             """#, in: text)
         expectBlock(
@@ -616,7 +616,7 @@ import Testing
                     /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
                     internal enum Callbacks {
                         /// Callback `onEvent` of `subscribe`, sent to `{$request.body#/callbackUrl}`: `POST /subscribe/onEvent` below the server URL it is registered at.
-                        internal enum OnEvent {
+                        internal enum OnEvent: MarfaOpenAPIRuntime.GeneratedOperation {
                             internal static let id: Swift.String = "subscribe.onEvent"
             """#, in: text)
         expectBlock(

@@ -100,6 +100,8 @@ import Testing
         #expect(names == ShardSetting.fileNames(2))
         let text = try names.map { try String(contentsOfFile: scratch.file("out/" + $0), encoding: .utf8) }.joined()
         #expect(text.contains("internal enum A {}") || text.contains("public enum A {}"))
-        #expect(text.contains("enum GetA {") && text.contains("enum GetB {"))
+        #expect(
+            text.contains("enum GetA: MarfaOpenAPIRuntime.GeneratedOperation {")
+                && text.contains("enum GetB: MarfaOpenAPIRuntime.GeneratedOperation {"))
     }
 }

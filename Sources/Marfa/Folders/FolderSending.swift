@@ -4,6 +4,7 @@ import Foundation
 extension FolderApply {
     /// New files: each given an id and recorded as being sent, all in one step, before its
     /// create is queued, so a crash between the two sends the same item again, never a second.
+    /// Text files' creates are queued a batch at a time, each batch in one transaction.
     mutating func sendNew(_ files: [ScannedFile]) async {
         guard !files.isEmpty else { return }
         let minted = files.map { file in
@@ -12,16 +13,64 @@ extension FolderApply {
                 kind: file.kind, sending: true)
         }
         guard (await attempt(files[0].path) { try await $0.ledger.put(minted) }) != nil else { return }
+        let news = Array(zip(files, minted))
         var sent: [FolderLedger.Entry] = []
-        for (file, entry) in zip(files, minted) {
-            if await attempt(file.path, { try await $0.create(file, as: entry.itemId) }) == true {
-                var done = entry
-                done.sending = false
-                sent.append(done)
-                scan.created += 1
-            }
+        let texts = news.filter { $0.0.kind == .text }
+        for start in stride(from: 0, to: texts.count, by: Self.batch) {
+            sent += await createTogether(Array(texts[start..<min(start + Self.batch, texts.count)]))
         }
-        for entry in sent { learn(entry) }
+        for (file, entry) in news where file.kind != .text {
+            if await attempt(file.path, { try await $0.create(file, as: entry.itemId) }) == true { sent.append(entry) }
+        }
+        for var entry in sent {
+            entry.sending = false
+            learn(entry)
+            scan.created += 1
+        }
+    }
+
+    /// How many text files' creates are queued in one transaction.
+    private static let batch = 250
+
+    /// Queues the creates of `news`' text files in one transaction; when that fails, each on its
+    /// own, so a failure is flagged against its own file. Answers the entries whose create is queued.
+    private mutating func createTogether(
+        _ news: [(ScannedFile, FolderLedger.Entry)]
+    ) async -> [FolderLedger.Entry] {
+        var ready: [(ScannedFile, FolderLedger.Entry)] = []
+        var drafts: [Draft] = []
+        for (file, entry) in news {
+            guard let read = await attempt(file.path, { try await $0.current(file) }) else { continue }
+            guard let bytes = read else {
+                changedDuringPass(file.path)
+                continue
+            }
+            ready.append((file, entry))
+            drafts.append(textDraft(file, bytes, id: entry.itemId))
+        }
+        do {
+            _ = try await copy.items.create(drafts, in: try copy.fileStore("Folders.sync"))
+            for (file, _) in ready { observer?(file.path) }
+            return ready.map(\.1)
+        } catch {
+            var sent: [FolderLedger.Entry] = []
+            for (file, entry) in ready
+            where await attempt(file.path, { try await $0.create(file, as: entry.itemId) }) == true {
+                sent.append(entry)
+            }
+            return sent
+        }
+    }
+
+    /// The draft of the item for the text file `file` read as `bytes`: its title from the name,
+    /// its body the text, with the folder's defaults.
+    private func textDraft(_ file: ScannedFile, _ bytes: [UInt8], id: String) -> Draft {
+        let type = settings.newType
+        let (title, body) = fields(of: type)
+        var properties = settings.defaults.properties
+        properties[title] = .string(FolderNames.title(of: file.path))
+        properties[body] = .string(String(decoding: bytes, as: UTF8.self))
+        return Draft(type: type, properties: properties, tags: settings.defaults.tags, tier: settings.newTier, id: id)
     }
 
     /// A file recorded as being sent whose item the copy doesn't hold: its create, again.
@@ -42,14 +91,7 @@ extension FolderApply {
         }
         let defaults = settings.defaults
         switch file.kind {
-        case .text:
-            let type = settings.newType
-            let (title, body) = fields(of: type)
-            var properties = defaults.properties
-            properties[title] = .string(FolderNames.title(of: file.path))
-            properties[body] = .string(String(decoding: bytes, as: UTF8.self))
-            _ = try await copy.items.create(
-                Draft(type: type, properties: properties, tags: defaults.tags, tier: settings.newTier, id: id))
+        case .text: _ = try await copy.items.create(textDraft(file, bytes, id: id))
         case .blob:
             let url = session.directory.appendingPathComponent(file.path)
             let mimeType = MimeTypes.forFile(url, given: nil)

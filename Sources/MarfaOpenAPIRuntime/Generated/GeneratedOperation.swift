@@ -1,3 +1,5 @@
+import Foundation
+
 /// An operation as its document declares it: every `Operations.<name>` the generator writes
 /// conforms, so code that sends requests of its own (a queue replaying writes, a proxy) names an
 /// operation by its type instead of spelling its ID, method and path by hand.
@@ -15,8 +17,9 @@ extension GeneratedOperation {
     public static var httpMethod: HTTPMethod { HTTPMethod(rawValue: method) }
 
     /// The path with its parameters filled in document order, each value percent-encoded as one
-    /// path segment (a `/` in a value stays inside its segment). A parameter with no value left
-    /// is filled with an empty segment.
+    /// path segment: everything but the unreserved characters, `:` and `@` is escaped, so a `/`
+    /// in a value stays inside its segment. A parameter with no value left is filled with an
+    /// empty segment.
     public static func path(filling values: String...) -> String { path(filling: values) }
 
     /// The path with its parameters filled in document order from `values`; see ``path(filling:)-(String...)``.
@@ -29,10 +32,16 @@ extension GeneratedOperation {
             case "{" where !inParameter: inParameter = true
             case "}" where inParameter:
                 inParameter = false
-                rendered += PercentEncoding.encode(remaining.popFirst() ?? "")
+                rendered += segment(remaining.popFirst() ?? "")
             default: if !inParameter { rendered.append(character) }
             }
         }
         return rendered
+    }
+
+    /// `value` encoded as one path segment, keeping `:` and `@` as RFC 3986 allows there.
+    private static func segment(_ value: String) -> String {
+        PercentEncoding.encode(value).replacingOccurrences(of: "%3A", with: ":")
+            .replacingOccurrences(of: "%40", with: "@")
     }
 }

@@ -21,6 +21,22 @@ extension Items {
         }
     }
 
+    /// Makes each draft's item at once and queues their creates in one transaction of `store`
+    /// (none of them when any fails); each draft's tags and body links follow, as `create(_:)`
+    /// queues them.
+    func create(_ drafts: [Draft], in store: SQLiteCopyStore) async throws -> [QueuedWrite] {
+        try await copy.perform {
+            var creations: [(write: QueuedWrite, effect: LocalEffect, item: Item)] = []
+            for draft in drafts { creations.append(try await creation(draft, after: [])) }
+            let queued = try await copy.enqueue(together: creations.map { ($0.write, $0.effect) }, in: store)
+            for (draft, creation) in zip(drafts, creations) {
+                for tag in draft.tags { _ = try await copy.tags.add(tag, to: creation.item.id) }
+                try await queueLinkEdges(of: creation.item.id, from: nil, to: creation.item.body)
+            }
+            return queued
+        }
+    }
+
     /// The write that creates `draft`'s item (depending on the writes `after`), its local effect
     /// and the item as the copy will hold it; nothing queued yet. Tags and links are the caller's.
     func creation(

@@ -32,7 +32,9 @@ enum WireAcceptedRow {
         }
         if let itemId = json["item_id"]?.string {
             let shaped = WireShapes.metadata(json, itemId: itemId)
-            guard let metadata = try? WireShapes.decode(Components.Schemas.ItemMetadata.self, from: shaped, what: "metadata")
+            guard
+                let metadata = try? WireShapes.decode(
+                    Components.Schemas.ItemMetadata.self, from: shaped, what: "metadata")
             else { return nil }
             return .metadata(metadata, withExtensions: json["extensions"]?.object != nil)
         }
