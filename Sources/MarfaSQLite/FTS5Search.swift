@@ -65,10 +65,12 @@ extension FTS5Table {
         let excerptSQL = try excerpt.map { try excerptExpression($0, values: &values) } ?? "NULL"
         values += [query.expression, max(0, limit), max(0, offset)]
         let sql = """
-            SELECT rowid, \(rank) AS score, \(excerptSQL) FROM \(quotedName)
+            SELECT rowid, \(rank) AS score, \(excerptSQL) AS excerpt FROM \(quotedName)
             WHERE \(quotedName) MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?
             """
-        return try db.fetchAll(FTS5HitRow.self, sql, values: values).map(\.hit)
+        return try db.query(sql, values: values).map { row in
+            FTS5Hit(rowID: row.int64("rowid") ?? 0, score: row.double("score") ?? 0, excerpt: row.string("excerpt"))
+        }
     }
 
     /// The `snippet(…)` or `highlight(…)` call for `excerpt`, its texts appended to `values`.
@@ -81,14 +83,5 @@ extension FTS5Table {
         guard column >= 0 else { throw SQLiteError.misuse("A highlight needs a column of \(name).") }
         values += [column, excerpt.open, excerpt.close]
         return "highlight(\(quotedName), ?, ?, ?)"
-    }
-}
-
-/// A search's result row: rowid, score, excerpt.
-private struct FTS5HitRow: SQLiteRecord {
-    let hit: FTS5Hit
-
-    init(row: SQLiteRowReader) throws {
-        hit = FTS5Hit(rowID: try row[0], score: try row[1], excerpt: try row[2])
     }
 }

@@ -1,9 +1,7 @@
 import Foundation
 
-/// One result row, read whole: its values by column index or name.
-///
-/// For rows into structs, prefer `SQLiteRecord` (columns by index, typed and strict) over looking
-/// values up by name here.
+/// One result row, read whole: its values by column index or name, the one way the package reads
+/// a row.
 public struct SQLiteRow: Sendable, Hashable {
     /// The columns' names, in result order.
     public let columns: [String]

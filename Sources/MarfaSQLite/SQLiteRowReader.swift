@@ -1,6 +1,6 @@
 /// The current row of a statement being stepped, read column by column by index.
 ///
-/// Handed to `SQLiteRecord.init(row:)`; valid only during that call (it reads the live statement).
+/// Used by `fetchValue` and `fetchValues`; valid only while the statement is on its row.
 /// Each getter reads one column straight from SQLite, with no lookup by name.
 public struct SQLiteRowReader {
     let statement: SQLiteStatement
