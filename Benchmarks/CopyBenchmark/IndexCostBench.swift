@@ -19,7 +19,8 @@ enum IndexCostBench {
     static func inTheWrite(prefix: [Int]) -> Way {
         let table = FTS5Table(
             name: "item_search", columns: CopySearchIndex.table.columns, prefixLengths: prefix)
-        let insert = "INSERT INTO item_search(rowid, title, body, other, tags) \(CopySearchIndex.textSelect(row: "new"))"
+        let insert =
+            "INSERT INTO item_search(rowid, title, body, other, tags) \(CopySearchIndex.textSelect(row: "new"))"
         let schema = """
             CREATE TABLE type_display(type TEXT PRIMARY KEY, title_field TEXT NOT NULL, body_field TEXT NOT NULL) WITHOUT ROWID;
             \(table.createTableSQL);
@@ -32,7 +33,9 @@ enum IndexCostBench {
     static let ways: [Way] = [
         Way(name: "no index", schema: "", batch: false),
         inTheWrite(prefix: [1, 2, 3, 4]), inTheWrite(prefix: [2, 4]), inTheWrite(prefix: [3]), inTheWrite(prefix: []),
-        Way(name: "noted in the write, indexed after in a batch (prefixes 1 2 3 4)", schema: CopySearchIndex.schemaSQL, batch: true),
+        Way(
+            name: "noted in the write, indexed after in a batch (prefixes 1 2 3 4)", schema: CopySearchIndex.schemaSQL,
+            batch: true),
     ]
 
     static func run(store: URL, rounds: Int = 3) throws {
@@ -46,15 +49,22 @@ enum IndexCostBench {
         var batches = Array(repeating: [Double](), count: ways.count)
         for _ in 0..<rounds {
             for (index, way) in ways.enumerated() {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.path + suffix) }
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: scratch.path + suffix)
+                }
                 let db = try SQLiteConnection(path: scratch.path)
                 defer { db.close() }
                 try db.execute(itemsTable + ";" + way.schema)
                 if !way.schema.isEmpty {
-                    for row in displays { _ = try db.run("INSERT INTO type_display VALUES (?, ?, ?)", values: row.values) }
+                    for row in displays {
+                        _ = try db.run("INSERT INTO type_display VALUES (?, ?, ?)", values: row.values)
+                    }
                 }
                 writes[index].append(try timed { try insert(rows, into: db) })
-                if way.batch { batches[index].append(try timed { try db.transaction { _ = try CopySearchIndex.flushPending(in: $0) } }) }
+                if way.batch {
+                    batches[index].append(
+                        try timed { try db.transaction { _ = try CopySearchIndex.flushPending(in: $0) } })
+                }
             }
         }
         report(writes: writes, batches: batches, count: Double(max(rows.count, 1)))

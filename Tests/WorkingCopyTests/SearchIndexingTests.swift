@@ -19,7 +19,9 @@ struct SearchIndexingTests {
         return (db, folder)
     }
 
-    private static func put(_ id: String, _ properties: String, state: String = "active", in db: SQLiteConnection) throws {
+    private static func put(
+        _ id: String, _ properties: String, state: String = "active", in db: SQLiteConnection
+    ) throws {
         _ = try db.run(
             """
             INSERT INTO items(id, type, state, properties) VALUES (?, 'core.note', ?, ?)
@@ -103,7 +105,8 @@ struct SearchIndexingTests {
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             await copy.close()
-            let insert = "INSERT INTO item_search(rowid, title, body, other, tags) \(CopySearchIndex.textSelect(row: "new"))"
+            let insert =
+                "INSERT INTO item_search(rowid, title, body, other, tags) \(CopySearchIndex.textSelect(row: "new"))"
             let pool = try await SQLitePool.open(path: test.store().path)
             _ = try await pool.write { db in
                 try db.execute(
@@ -120,7 +123,10 @@ struct SearchIndexingTests {
             await reopened.close()
             let db = try SQLiteConnection(path: test.store().path, options: .init(readOnly: true))
             let triggers = try db.query("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
-            #expect(triggers.compactMap { $0.string("name") } == ["items_pending_ad", "items_pending_ai", "items_pending_au"])
+            #expect(
+                triggers.compactMap { $0.string("name") } == [
+                    "items_pending_ad", "items_pending_ai", "items_pending_au",
+                ])
             #expect(try db.first("SELECT max(version) FROM schema_version")?[0].integer == 4)
             db.close()
         }

@@ -42,7 +42,7 @@ package enum CopySearchIndex {
             table.createTableSQL,
             "INSERT INTO item_search(item_search, rank) VALUES ('hashsize', \(batchMemory))",
             "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note) (new.rowid); END",
-            "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items BEGIN \(note) (old.rowid); END",
+            "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note) (old.rowid); END",
             """
             CREATE TRIGGER IF NOT EXISTS items_pending_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
             BEGIN \(note) (old.rowid); END
@@ -69,7 +69,7 @@ package enum CopySearchIndex {
     /// it was removed) in one batch, and empties it. Answers how many rows it indexed or dropped.
     @discardableResult
     package static func flushPending(in db: SQLiteConnection) throws -> Int {
-        guard try db.first("SELECT 1 FROM search_pending LIMIT 1") != nil else { return 0 }
+        guard try hasPending(in: db) else { return 0 }
         let noted = "(SELECT rowid FROM search_pending)"
         _ = try db.run("DELETE FROM item_search WHERE rowid IN \(noted)")
         _ = try db.run(
