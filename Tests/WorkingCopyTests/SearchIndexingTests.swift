@@ -68,6 +68,8 @@ struct SearchIndexingTests {
         try Self.put("b", #"{"title": "Apple tart"}"#, in: db)
         try CopySearchIndex.flushPending(in: db)
         try Self.put("a", #"{"title": "Pear pie"}"#, in: db)
+        // Written again before the batch: an upsert's trigger notes the row once.
+        try Self.put("a", #"{"title": "Pear pie"}"#, in: db)
         _ = try db.run("DELETE FROM items WHERE id = 'b'")
         try Self.put("c", #"{"title": "Apple crumble"}"#, in: db)
         try Self.put("d", #"{"title": "Apple in the bin"}"#, state: "trashed", in: db)
@@ -94,6 +96,32 @@ struct SearchIndexingTests {
             let db = try SQLiteConnection(path: test.store().path, options: .init(readOnly: true))
             #expect(try Self.pending(db) == 0)
             #expect(try db.first("SELECT count(*) FROM item_search WHERE item_search MATCH 'quince'")?[0].integer == 3)
+            db.close()
+        }
+    }
+
+    @Test("rows a writer left noted when it stopped are found by a reader, and indexed by the next writer")
+    func leftNoted() async throws {
+        try await CopyTestInstance.with { test in
+            let id = try await test.createItem("core.note", properties: #"{"title": "Sloe gin"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            await copy.close()
+            // As a writer stopped between its write and the batch leaves the file: noted, not indexed.
+            let pool = try await SQLitePool.open(path: test.store().path)
+            _ = try await pool.write { db in
+                try db.execute("INSERT INTO search_pending(rowid) SELECT rowid FROM items; DELETE FROM item_search")
+            }
+            await pool.close()
+            let reader = try await WorkingCopy.openReader(store: test.store())
+            #expect(try await reader.search("sloe").map(\.item.id) == [id])
+            await reader.close()
+            let writer = try await WorkingCopy.open(store: test.store())
+            #expect(try await writer.search("gin").map(\.item.id) == [id])
+            await writer.close()
+            let db = try SQLiteConnection(path: test.store().path, options: .init(readOnly: true))
+            #expect(try Self.pending(db) == 0)
+            #expect(try db.first("SELECT count(*) FROM item_search WHERE item_search MATCH 'sloe'")?[0].integer == 1)
             db.close()
         }
     }

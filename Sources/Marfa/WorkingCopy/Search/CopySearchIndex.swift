@@ -33,7 +33,11 @@ package enum CopySearchIndex {
     /// the triggers filling it, for a database whose `items` table has `type`, `state`,
     /// `properties` and `tags` (a JSON array) columns.
     package static var schemaSQL: String {
-        let note = "INSERT OR IGNORE INTO search_pending(rowid) VALUES"
+        // Not `INSERT OR IGNORE`: a trigger takes the conflict policy of the statement firing it
+        // (an upsert's is to fail), so a row noted twice is skipped by the `WHERE` instead.
+        func note(_ row: String) -> String {
+            "INSERT INTO search_pending(rowid) SELECT \(row).rowid WHERE NOT EXISTS (SELECT 1 FROM search_pending WHERE rowid = \(row).rowid);"
+        }
         let indexing = "NOT EXISTS (SELECT 1 FROM search_deferred)"
         return [
             "CREATE TABLE IF NOT EXISTS type_display(type TEXT PRIMARY KEY, title_field TEXT NOT NULL, body_field TEXT NOT NULL) WITHOUT ROWID",
@@ -41,11 +45,11 @@ package enum CopySearchIndex {
             "CREATE TABLE IF NOT EXISTS search_pending(rowid INTEGER PRIMARY KEY)",
             table.createTableSQL,
             "INSERT INTO item_search(item_search, rank) VALUES ('hashsize', \(batchMemory))",
-            "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note) (new.rowid); END",
-            "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note) (old.rowid); END",
+            "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note("new")) END",
+            "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note("old")) END",
             """
             CREATE TRIGGER IF NOT EXISTS items_pending_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
-            BEGIN \(note) (old.rowid); END
+            BEGIN \(note("old")) END
             """,
         ].joined(separator: ";\n") + ";"
     }
