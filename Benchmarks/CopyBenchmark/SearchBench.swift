@@ -96,51 +96,11 @@ enum SearchBench {
                 p(read, 50)))
         let candidates = try await timings(200) { _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor) }
         print(String(format: "linkCandidates: p50 %.2f ms p99 %.2f ms", p(candidates, 50), p(candidates, 99)))
-        try indexingCost(store: store)
-    }
-
-    /// Inserts the same rows into two scratch tables shaped like `items`, one with the index's
-    /// triggers, and prints the difference per row.
-    static func indexingCost(store: URL) throws {
-        let source = try SQLiteConnection(path: store.path, options: .init(readOnly: true))
-        let columns =
-            "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions, listed"
-        let rows = try source.query("SELECT \(columns) FROM items LIMIT 10000")
-        let displays = try source.query("SELECT type, title_field, body_field FROM type_display")
-        let itemsTable = try source.first("SELECT sql FROM sqlite_master WHERE name = 'items'")?.string("sql") ?? ""
-        source.close()
-        let scratch = store.deletingLastPathComponent().appendingPathComponent("index-cost.sqlite")
-        let db = try SQLiteConnection(path: scratch.path)
-        defer { db.close() }
-        var seconds: [Double] = []
-        for indexed in [false, true] {
-            try db.execute(
-                "DROP TABLE IF EXISTS items; DROP TABLE IF EXISTS item_search; DROP TABLE IF EXISTS type_display")
-            try db.execute(itemsTable)
-            if indexed {
-                try db.execute(CopySearchIndex.schemaSQL)
-                for row in displays { _ = try db.run("INSERT INTO type_display VALUES (?, ?, ?)", values: row.values) }
-            }
-            let start = ContinuousClock.now
-            try db.transaction { db in
-                let insert = try db.prepare("INSERT INTO items(\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-                for row in rows {
-                    try insert.bind(row.values)
-                    _ = try insert.step()
-                    insert.reset()
-                }
-            }
-            seconds.append(DrainBench.seconds(ContinuousClock.now - start))
-        }
-        let count = Double(max(rows.count, 1))
-        print(
-            String(
-                format: "indexing cost: %.1f µs per item written (%.1f µs without the index, %.1f µs with it)",
-                (seconds[1] - seconds[0]) / count * 1e6, seconds[0] / count * 1e6, seconds[1] / count * 1e6))
+        try IndexCostBench.run(store: store)
     }
 
     /// The sorted milliseconds of each of `bodies`, run in turn `count` times.
-    private static func sideBySide(_ count: Int, _ bodies: [() async throws -> Void]) async throws -> [[Double]] {
+    static func sideBySide(_ count: Int, _ bodies: [() async throws -> Void]) async throws -> [[Double]] {
         var times = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<count {
             for (index, body) in bodies.enumerated() {

@@ -6,7 +6,7 @@ import Synchronization
 /// The fake copy's full-text index: the copy's own index (`CopySearchIndex`) in a private database
 /// in memory, over a table holding what it reads of each item. The fake writes every item change
 /// here as it makes it, so a search finds the hits, in the order and with the excerpts, that a
-/// store holding the same items and types would.
+/// store holding the same items and types would. Each write is indexed as it is made.
 final class MemorySearchIndex: Sendable {
     private let database: Mutex<SQLiteConnection?>
     /// Why the database couldn't be made, when it couldn't.
@@ -39,12 +39,16 @@ final class MemorySearchIndex: Sendable {
                     properties = excluded.properties, tags = excluded.tags
                 """,
                 item.id, item.type, item.state.rawValue, JSONText.encode(item.properties), JSONText.encode(item.tags))
+            _ = try? db.map(CopySearchIndex.flushPending)
         }
     }
 
     /// Drops the item `id` from the index.
     func remove(_ id: String) {
-        database.withLock { db in _ = try? db?.run("DELETE FROM items WHERE id = ?", id) }
+        database.withLock { db in
+            _ = try? db?.run("DELETE FROM items WHERE id = ?", id)
+            _ = try? db.map(CopySearchIndex.flushPending)
+        }
     }
 
     /// Takes each type's title and body fields from `catalog`, indexing every item again when they changed.

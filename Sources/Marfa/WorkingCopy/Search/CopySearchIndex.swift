@@ -1,15 +1,20 @@
 import MarfaSQLite
 
-/// The copy's full-text index, shared by every engine: an FTS5 table over `items` kept in step by
-/// triggers, so an item's text is indexed in the same transaction as the item. Each item's text
-/// is four columns: its type's title field, its body field (the display hints along the parents,
-/// else `title` and `body`), every other string value (nested ones included), and its tags.
-/// The `unicode61` tokenizer folds case and diacritics ("cafe" finds "Café").
+/// The copy's full-text index, shared by every engine: an FTS5 table over `items`. Each item's
+/// text is four columns: its type's title field, its body field (the display hints along the
+/// parents, else `title` and `body`), every other top-level string value, and its tags. The
+/// `unicode61` tokenizer folds case and diacritics ("cafe" finds "Café").
+///
+/// A write doesn't index: triggers on `items` note the row id of each row written or removed in
+/// `search_pending`, in the write's own transaction, and `flushPending` indexes the rows noted in
+/// one batch later (see `SQLiteCopyStore.scheduleIndexing`). A search reads the rows not yet
+/// indexed from `items` itself (`UnindexedSearch`), so it never misses a row the copy holds.
 ///
 /// The SQLite store keeps it beside its rows; the fake copy keeps its items in an in-memory
-/// database with the same schema, so both answer with the same hits, order and excerpts.
+/// database with the same schema and flushes after each write, so both answer with the same hits,
+/// order and excerpts.
 package enum CopySearchIndex {
-    static let table = FTS5Table(
+    package static let table = FTS5Table(
         name: "item_search", columns: ["title", "body", "other", "tags"], prefixLengths: [1, 2, 3, 4])
 
     /// How much a match in each column counts in `bm25`: title, body, other text, tags.
@@ -19,32 +24,78 @@ package enum CopySearchIndex {
     package static let markOpen = "\u{2}"
     package static let markClose = "\u{3}"
 
-    /// The index, the title and body field of each type, and the triggers, for a database whose
-    /// `items` table has `type`, `state`, `properties` and `tags` (a JSON array) columns.
+    /// How many bytes of new index entries FTS5 gathers in memory before it writes them out
+    /// (its `hashsize`; 1 MiB by default): a batch of thousands of rows is written as a few large
+    /// segments instead of many small ones merged again, about a third less work per row.
+    package static let batchMemory = 8 << 20
+
+    /// The index, the title and body field of each type, the table of rows not yet indexed and
+    /// the triggers filling it, for a database whose `items` table has `type`, `state`,
+    /// `properties` and `tags` (a JSON array) columns.
     package static var schemaSQL: String {
-        let insert = "INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "new"));"
+        // Not `INSERT OR IGNORE`: a trigger takes the conflict policy of the statement firing it
+        // (an upsert's is to fail), so a row noted twice is skipped by the `WHERE` instead.
+        func note(_ row: String) -> String {
+            "INSERT INTO search_pending(rowid) SELECT \(row).rowid WHERE NOT EXISTS (SELECT 1 FROM search_pending WHERE rowid = \(row).rowid);"
+        }
         let indexing = "NOT EXISTS (SELECT 1 FROM search_deferred)"
         return [
             "CREATE TABLE IF NOT EXISTS type_display(type TEXT PRIMARY KEY, title_field TEXT NOT NULL, body_field TEXT NOT NULL) WITHOUT ROWID",
             "CREATE TABLE IF NOT EXISTS search_deferred(since INTEGER)",
+            "CREATE TABLE IF NOT EXISTS search_pending(rowid INTEGER PRIMARY KEY)",
             table.createTableSQL,
-            "CREATE TRIGGER IF NOT EXISTS items_search_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(insert) END",
-            "CREATE TRIGGER IF NOT EXISTS items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE rowid = old.rowid; END",
+            "INSERT INTO item_search(item_search, rank) VALUES ('hashsize', \(batchMemory))",
+            "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note("new")) END",
+            "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note("old")) END",
             """
-            CREATE TRIGGER IF NOT EXISTS items_search_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
-            BEGIN DELETE FROM item_search WHERE rowid = old.rowid; \(insert) END
+            CREATE TRIGGER IF NOT EXISTS items_pending_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
+            BEGIN \(note("old")) END
             """,
         ].joined(separator: ";\n") + ";"
     }
 
+    /// Store version 4: the triggers that indexed each write in its transaction replaced by the
+    /// ones noting rows to index later, and every item indexed again.
+    static var pendingMigrationSQL: String {
+        """
+        DROP TRIGGER IF EXISTS items_search_ai;
+        DROP TRIGGER IF EXISTS items_search_ad;
+        DROP TRIGGER IF EXISTS items_search_au;
+        \(schemaSQL)
+        DELETE FROM search_pending;
+        DELETE FROM item_search;
+        INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items"))
+          WHERE NOT EXISTS (SELECT 1 FROM search_deferred);
+        """
+    }
+
+    /// Indexes the rows `search_pending` notes (each as `items` holds it now, or not at all when
+    /// it was removed) in one batch, and empties it. Answers how many rows it indexed or dropped.
+    @discardableResult
+    package static func flushPending(in db: SQLiteConnection) throws -> Int {
+        guard try hasPending(in: db) else { return 0 }
+        let noted = "(SELECT rowid FROM search_pending)"
+        _ = try db.run("DELETE FROM item_search WHERE rowid IN \(noted)")
+        _ = try db.run(
+            "INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) WHERE items.rowid IN \(noted)"
+        )
+        return try db.run("DELETE FROM search_pending")
+    }
+
+    /// Whether some row waits to be indexed.
+    package static func hasPending(in db: SQLiteConnection) throws -> Bool {
+        try db.first("SELECT 1 FROM search_pending LIMIT 1") != nil
+    }
+
     /// The `SELECT` of an item's four columns: one item's in a trigger (`row` `new`), every item's
     /// over the table (`row` `items`), the type's fields found by one join.
-    private static func textSelect(row: String) -> String {
+    /// `leading` adds columns of `row` before the four.
+    package static func textSelect(row: String, leading: String = "") -> String {
         let title = "coalesce(d.title_field, 'title')"
         let body = "coalesce(d.body_field, 'body')"
         let source = row == "new" ? "(SELECT 1) AS one" : row
         return """
-            SELECT \(row).rowid,
+            SELECT \(row).rowid,\(leading)
               coalesce(CAST(json_extract(\(row).properties, '$.' || \(title)) AS TEXT), ''),
               coalesce(CAST(json_extract(\(row).properties, '$.' || \(body)) AS TEXT), ''),
               (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(\(row).properties)
@@ -64,6 +115,7 @@ package enum CopySearchIndex {
     /// Indexes every item again in one statement and indexes each write from now on.
     package static func indexAll(in db: SQLiteConnection) throws {
         _ = try db.run("DELETE FROM search_deferred")
+        _ = try db.run("DELETE FROM search_pending")
         _ = try db.run("DELETE FROM item_search")
         _ = try db.run("INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) ")
     }

@@ -67,13 +67,16 @@ extension CopySearchIndex {
     /// fewer items match), every match is ranked.
     package static let prefixRankingBound = 1000
 
-    /// The rows `request` finds in its order, from the index in `db`, each with the `items`
-    /// columns listed in `columns` (comma-separated, unqualified) and no excerpt (see
-    /// `SearchRow.excerpting`). Two statements: the hits ordered, then the rows of those hits.
+    /// The rows `request` finds in its order, from the index in `db` and the rows not yet indexed
+    /// (see `UnindexedSearch`), each with the `items` columns listed in `columns`
+    /// (comma-separated, unqualified) and no excerpt (see `SearchRow.excerpting`). Two
+    /// statements when every row is indexed: the hits ordered, then the rows of those hits.
     package static func search(
         _ request: SearchRequest, columns: String = "id", in db: SQLiteConnection
     ) throws -> [SearchRow] {
-        let top = try hits(request, in: db)
+        let waiting = try hasPending(in: db)
+        var top = try hits(request, skippingPending: waiting, in: db)
+        if waiting { top = try UnindexedSearch.merged(top, request: request, in: db) }
         guard !top.isEmpty else { return [] }
         let rows = try itemRows(top.map(\.hit), columns: columns, in: db)
         return top.compactMap { hit, rank in
@@ -86,8 +89,14 @@ extension CopySearchIndex {
     /// the pass over every match it makes to weigh each word) of the hits of `request`, in its
     /// order: one pass over the index. A relevance search whose last word is a prefix ranks the
     /// newest `prefixRankingBound` matches, taken in row id order as the index yields them.
-    private static func hits(_ request: SearchRequest, in db: SQLiteConnection) throws -> [(hit: Int64, rank: Double)] {
-        let (conditions, values) = filter(for: request)
+    /// `skippingPending` leaves out the rows waiting in `search_pending`, whose entries are stale.
+    private static func hits(
+        _ request: SearchRequest, skippingPending: Bool, in db: SQLiteConnection
+    ) throws -> [(hit: Int64, rank: Double)] {
+        var (conditions, values) = filter(for: request)
+        conditions.insert("item_search MATCH ?", at: 0)
+        values.insert(request.query.expression, at: 0)
+        if skippingPending { conditions.append("item_search.rowid NOT IN (SELECT rowid FROM search_pending)") }
         let rank = request.order == .newest ? "0" : "bm25(item_search, \(weights))"
         let matches = """
             SELECT item_search.rowid AS hit, \(rank) AS rank, items.id AS id
@@ -124,13 +133,12 @@ extension CopySearchIndex {
         return rows
     }
 
-    /// The `WHERE` conditions over `item_search` joined to `items` that `request` sets, with their
-    /// values.
-    private static func filter(for request: SearchRequest) -> ([String], [any SQLiteBindable]) {
+    /// The `WHERE` conditions over `items` that `request` sets besides its words, with their values.
+    static func filter(for request: SearchRequest) -> ([String], [any SQLiteBindable]) {
         // The states are a closed set of plain words, spelled in the SQL as constants.
         let states = request.states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
-        var conditions = ["item_search MATCH ?", "items.state IN (\(states))"]
-        var values: [any SQLiteBindable] = [request.query.expression]
+        var conditions = ["items.state IN (\(states))"]
+        var values: [any SQLiteBindable] = []
         if let types = request.types {
             conditions.append("items.type IN (SELECT value FROM json_each(?))")
             values.append(JSONText.encode(types.sorted()))

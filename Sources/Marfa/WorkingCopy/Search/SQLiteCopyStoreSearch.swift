@@ -2,7 +2,10 @@ import MarfaSQLite
 
 /// Search answered from the store's full-text index.
 extension SQLiteCopyStore {
+    /// The hits of `request`, each with its item; the rows this store's writes left unindexed are
+    /// indexed first.
     func search(_ request: SearchRequest) async throws -> [(item: Item, row: SearchRow)] {
+        try await indexPending()
         let catalog = try await catalog()
         return try await read { db in
             try Self.refuseWhileFilling(db)

@@ -59,6 +59,9 @@ enum CopyStoreSchema {
             sql: """
                 CREATE TABLE folders(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
                 """),
+        // Search: a write notes its rows for the index, which indexes them in a batch after the
+        // write; every item is indexed again.
+        SQLiteMigration(version: 4, sql: CopySearchIndex.pendingMigrationSQL),
     ]
 
     /// The newest version this build knows.

@@ -15,6 +15,8 @@ final class SQLiteCopyStore: CopyEngine {
     private let cachedCatalog = Mutex<CopyCatalog?>(nil)
     /// The slice's tier as last read; the outer nil until read. A hydration clears it.
     let cachedSliceTier = Mutex<SliceTier??>(nil)
+    /// Whether a write left rows for the search index and their batch isn't under way yet.
+    let indexingDue = Mutex(false)
 
     private init(path: String, pool: SQLitePool, writerLock: StoreWriterLock?, files: any BlobFileLayer) {
         self.path = path
@@ -53,6 +55,8 @@ final class SQLiteCopyStore: CopyEngine {
                 path: path, configuration: .init(readerMemoryMapBytes: readerMemoryMap))
             let store = SQLiteCopyStore(path: path, pool: pool, writerLock: lock, files: files)
             try await store.checkSchema(writing: true)
+            // Rows a writer before this one left unindexed.
+            if try await pool.read({ db in try CopySearchIndex.hasPending(in: db) }) { store.scheduleIndexing() }
             return store
         } catch {
             lock?.release()
@@ -129,10 +133,17 @@ final class SQLiteCopyStore: CopyEngine {
         do { return try await pool.read(body) } catch { throw Self.storeError(error, path: path) }
     }
 
-    /// Runs `body` in one write transaction, its failures as `MarfaError`; `readingHandle` on a reader.
+    /// Runs `body` in one write transaction, its failures as `MarfaError`; `readingHandle` on a
+    /// reader. Rows it leaves for the search index are indexed in a batch after it returns.
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws(MarfaError) -> T {
         guard handle == .writer else { throw WorkingCopy.readingHandleError }
-        do { return try await pool.write(body) } catch { throw Self.storeError(error, path: path) }
+        do {
+            let (value, pending) = try await pool.write { db in (try body(db), try CopySearchIndex.hasPending(in: db)) }
+            if pending { scheduleIndexing() }
+            return value
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
     }
 
     /// Forgets the cached catalog, after a write that changed it.
@@ -146,8 +157,10 @@ final class SQLiteCopyStore: CopyEngine {
         return catalog
     }
 
-    /// Closes the pool and lets go of the writer's lock, so another opener may write.
+    /// Indexes the rows left for the search index, closes the pool and lets go of the writer's
+    /// lock, so another opener may write.
     func close() async {
+        if handle == .writer { try? await indexPending() }
         await pool.close()
         writerLock?.release()
     }

@@ -1,0 +1,31 @@
+import MarfaSQLite
+
+/// When the store indexes the rows its writes left in `search_pending`: in one batch on the
+/// writer's thread once the writes queued before it are done, so a write's transaction only notes
+/// its rows; and before each of this store's own searches, so they rank every row alike.
+extension SQLiteCopyStore {
+    /// Queues one batch indexing every row noted so far behind the writes already queued; a
+    /// batch already queued and not yet started takes the new rows too.
+    func scheduleIndexing() {
+        let due = indexingDue.withLock { due in
+            defer { due = true }
+            return !due
+        }
+        guard due else { return }
+        Task { try? await self.indexPending() }
+    }
+
+    /// Indexes every noted row in one write transaction, when a write left some.
+    func indexPending() async throws(MarfaError) {
+        guard handle == .writer, indexingDue.withLock({ $0 }) else { return }
+        do {
+            try await pool.write { db in
+                // Cleared as the batch starts: a write committed after it queues the next batch.
+                self.indexingDue.withLock { $0 = false }
+                try CopySearchIndex.flushPending(in: db)
+            }
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+}
