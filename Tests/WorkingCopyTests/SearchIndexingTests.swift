@@ -83,6 +83,20 @@ struct SearchIndexingTests {
         db.close()
     }
 
+    @Test("an update leaving the type, properties and tags as they were (an adopted answer) notes nothing to index")
+    func unchangedTextNotNoted() throws {
+        let (db, folder) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.put("a", #"{"title": "Quince"}"#, in: db)
+        try CopySearchIndex.flushPending(in: db)
+        _ = try db.run("UPDATE items SET state = 'archived', type = type, properties = properties, tags = tags")
+        #expect(try Self.pending(db) == 0)
+        _ = try db.run(#"UPDATE items SET properties = '{"title": "Medlar"}' WHERE id = 'a'"#)
+        #expect(try Self.pending(db) == 1)
+        #expect(try Self.search("medlar", in: db).map(\.itemId) == ["a"])
+        db.close()
+    }
+
     @Test("a store's own search indexes its writes first; closing leaves nothing unindexed")
     func writerIndexes() async throws {
         try await CopyTestInstance.with { test in

@@ -6,7 +6,8 @@ import MarfaSQLite
 /// `unicode61` tokenizer folds case and diacritics ("cafe" finds "Café").
 ///
 /// A write doesn't index: triggers on `items` note the row id of each row written or removed in
-/// `search_pending`, in the write's own transaction, and `flushPending` indexes the rows noted in
+/// `search_pending` (an update only when its type, properties or tags changed, so adopting the
+/// server's answer to the copy's own write notes nothing), in the write's own transaction, and `flushPending` indexes the rows noted in
 /// one batch later (see `SQLiteCopyStore.scheduleIndexing`). A search reads the rows not yet
 /// indexed from `items` itself (`UnindexedSearch`), so it never misses a row the copy holds.
 ///
@@ -48,7 +49,8 @@ package enum CopySearchIndex {
             "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note("new")) END",
             "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note("old")) END",
             """
-            CREATE TRIGGER IF NOT EXISTS items_pending_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
+            CREATE TRIGGER IF NOT EXISTS items_pending_au AFTER UPDATE OF type, properties, tags ON items
+            WHEN \(indexing) AND (old.type IS NOT new.type OR old.properties IS NOT new.properties OR old.tags IS NOT new.tags)
             BEGIN \(note("old")) END
             """,
         ].joined(separator: ";\n") + ";"
