@@ -5,20 +5,24 @@ enum Identifiers {
     /// A UUIDv7 (RFC 9562) of `date`: 48 bits of Unix milliseconds, then random bits, lowercase.
     static func uuidV7(at date: Date) -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // Sixteen random bytes drawn as two words: one read of the system's generator each.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for (word, offset) in [(generator.next() as UInt64, 0), (generator.next() as UInt64, 8)] {
+            for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) }
+        }
         let millis = UInt64(max(date.timeIntervalSince1970, 0) * 1000)
         for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> UInt64(40 - 8 * index)) }
         bytes[6] = 0x70 | (bytes[6] & 0x0f)
         bytes[8] = 0x80 | (bytes[8] & 0x3f)
-        let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(
-                hex[
-                    hex.index(
-                        hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
-                            hex.startIndex, offsetBy: range.upperBound)])
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
         }
-        return parts.joined(separator: "-")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `text` is a UUID in the 8-4-4-4-12 hex form.
