@@ -14,15 +14,8 @@ enum Identifiers {
         for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> UInt64(40 - 8 * index)) }
         bytes[6] = 0x70 | (bytes[6] & 0x0f)
         bytes[8] = 0x80 | (bytes[8] & 0x3f)
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        let groups = [bytes[0..<4], bytes[4..<6], bytes[6..<8], bytes[8..<10], bytes[10..<16]]
+        return groups.map { String(decoding: hex($0), as: UTF8.self) }.joined(separator: "-")
     }
 
     /// Whether `text` is a UUID in the 8-4-4-4-12 hex form.
@@ -44,8 +37,20 @@ enum Identifiers {
     /// A request id: 16 random hex characters.
     static func requestID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<8).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }
-            .joined()
+        let word: UInt64 = generator.next()
+        return String(decoding: hex((0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }), as: UTF8.self)
+    }
+
+    /// `bytes` as lowercase hex, two digits each, in UTF-8.
+    static func hex(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return text
     }
 }
 

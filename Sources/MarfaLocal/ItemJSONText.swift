@@ -22,9 +22,15 @@ struct ItemJSONText {
     /// The members of `Components.Schemas.Item` that `ItemRecord.wire` sets, in schema order.
     enum ItemMember: String, CaseIterable {
         case id, type, properties, state, tier, version
-        case schemaVersion = "schema_version", source, sourceID = "source_id", orphaned, device
-        case captureLatitude = "capture_latitude", captureLongitude = "capture_longitude", timestamp
-        case createdAt = "created_at", updatedAt = "updated_at"
+        case schemaVersion = "schema_version"
+        case source
+        case sourceID = "source_id"
+        case orphaned, device
+        case captureLatitude = "capture_latitude"
+        case captureLongitude = "capture_longitude"
+        case timestamp
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
 
         /// Sorted by name as the value tree's objects sort their keys.
         static let byName = allCases.sorted { $0.rawValue < $1.rawValue }

@@ -48,7 +48,8 @@ import Testing
 
     @Test(arguments: [true, false]) func writesItemsAndEnvelopesAsTheGeneratedTypes(sorted: Bool) throws {
         for (record, extensions) in zip(Self.records, Self.extensions) {
-            #expect(Self.written({ $0.item(record) }, sorted: sorted) == (try Self.expected(record.wire, sorted: sorted)))
+            #expect(
+                Self.written({ $0.item(record) }, sorted: sorted) == (try Self.expected(record.wire, sorted: sorted)))
             let metadata = Components.Schemas.ItemMetadata(itemId: record.id, tags: record.tags, extensions: extensions)
             #expect(
                 Self.written({ $0.metadata(of: record, extensions: extensions) }, sorted: sorted)
@@ -60,6 +61,12 @@ import Testing
                     { $0.envelope(of: record, extensions: extensions, acknowledged: acknowledged, listed: listed) },
                     sorted: sorted)
                 #expect(text == (try Self.expected(envelope, sorted: sorted)))
+            }
+            for listed in [nil, true] as [Bool?] {
+                let detail = Components.Schemas.ItemDetail(item: record.wire, metadata: metadata, listed: listed)
+                let text = Self.written(
+                    { $0.envelope(of: record, extensions: extensions, listed: listed) }, sorted: sorted)
+                #expect(text == (try Self.expected(detail, sorted: sorted)), "an ItemDetail without versions")
             }
         }
     }
@@ -74,7 +81,11 @@ import Testing
             }
             let withMetadata = Payload(value2: .init(data: envelopes, cursor: cursor, hasMore: cursor != nil))
             let text = Self.written(
-                { $0.page(rows, cursor: cursor, hasMore: cursor != nil) { $0.envelope(of: $1.0, extensions: $1.1, listed: true) } },
+                {
+                    $0.page(rows, cursor: cursor, hasMore: cursor != nil) {
+                        $0.envelope(of: $1.0, extensions: $1.1, listed: true)
+                    }
+                },
                 sorted: sorted)
             #expect(text == (try Self.expected(withMetadata, sorted: sorted)))
             let items = Payload(value1: .init(data: Self.records.map(\.wire), cursor: cursor, hasMore: false))
@@ -100,17 +111,6 @@ import Testing
                 let written = EventLog.itemFrame("item.updated", record, extensions: extensions, marks: mark)
                 #expect(written == String(decoding: try JSONCoding.encode(frame), as: UTF8.self))
             }
-        }
-    }
-
-    @Test func mintsVersionSevenUUIDs() {
-        let now = Date(timeIntervalSince1970: 1_700_000_000.5)
-        let ids = (0..<64).map { _ in Identifiers.uuidV7(at: now) }
-        #expect(Set(ids).count == ids.count)
-        for id in ids {
-            #expect(Identifiers.isUUID(id) && id == id.lowercased() && id.count == 36)
-            #expect(id.hasPrefix("018bcfe5-69f4-7"))
-            #expect("89ab".contains(id[id.index(id.startIndex, offsetBy: 19)]))
         }
     }
 }
