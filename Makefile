@@ -94,7 +94,7 @@ bench-generator: deps
 bench-http: deps
 	swift run -c release HTTPBenchmark
 
-## bench-local: item creates and event-stream throughput of the local instance over loopback
+## bench-local: item creates, reads, listing pages (items/s a hydrate is served) and event-stream throughput of the local instance over loopback
 bench-local: deps
 	swift run -c release LocalBenchmark
 

@@ -7,8 +7,12 @@ import MarfaTypes
 // Measures the local instance over loopback, through CurlTransport: item creates per second with
 // 16 concurrent clients; reads per second with 16 reading clients (GET /items/{id} and GET /items
 // listing pages) while 4 clients create items; and event-stream throughput (events per second
-// delivered in total to 16 server-sent-event followers while one writer creates items).
+// delivered in total to 16 server-sent-event followers while one writer creates items); and the
+// listing rate (items per second served by one client walking `GET /items` pages as a working
+// copy's hydrate asks for them: 200 items with metadata, one type, every state and tier).
 // Usage: LocalBenchmark [seconds for the create and read measurements, default 3] [items the writer creates, default 2000]
+// With LOCAL_BENCH_URL and LOCAL_BENCH_KEY set, it measures the instance answering there (a
+// `marfa-local` started with `--requests-per-minute 0`, say under a profiler) instead of its own.
 
 let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
 let streamedItems = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 2000
@@ -20,9 +24,14 @@ let followers = 16
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-local-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
-let instance = try await LocalInstance.start(
-    dataDirectory: folder, options: .init(requestsPerMinute: nil, log: { print($0) }))
-let key = instance.bootstrapKey ?? ""
+let environment = ProcessInfo.processInfo.environment
+let external = environment["LOCAL_BENCH_URL"].flatMap(URL.init(string:))
+let instance: LocalInstance? =
+    external == nil
+    ? try await LocalInstance.start(dataDirectory: folder, options: .init(requestsPerMinute: nil, log: { print($0) }))
+    : nil
+let instanceURL = external ?? instance!.url
+let key = external == nil ? instance?.bootstrapKey ?? "" : environment["LOCAL_BENCH_KEY"] ?? ""
 #if canImport(CCurl)
 let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(60)))
 #else
@@ -36,7 +45,7 @@ let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(6
     fields["Content-Type"] = "application/json"
     let body = #"{"type":"core.note","properties":{"title":"\#(title)","body":"A short body for the benchmark."}}"#
     let (response, answer) = try await transport.send(
-        HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body), baseURL: instance.url,
+        HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body), baseURL: instanceURL,
         operationID: "createItem")
     _ = try await answer?.collect(upTo: 1 << 20)
     return response.status.code
@@ -82,7 +91,7 @@ final class Counter: @unchecked Sendable {
     var fields = HTTPFields()
     fields["Authorization"] = "Bearer \(key)"
     let (response, answer) = try await transport.send(
-        HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: instance.url,
+        HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: instanceURL,
         operationID: operationID)
     let bytes = try await answer?.collect(upTo: 4 << 20) ?? []
     return (response.status.code, Array(bytes))
@@ -150,7 +159,7 @@ func follow(expected: Int) async throws -> Task<Int, any Error> {
     var fields = HTTPFields()
     fields["Authorization"] = "Bearer \(key)"
     let (response, body) = try await transport.send(
-        HTTPRequest(method: .get, path: "/events?edges=none", headerFields: fields), body: nil, baseURL: instance.url,
+        HTTPRequest(method: .get, path: "/events?edges=none", headerFields: fields), body: nil, baseURL: instanceURL,
         operationID: "streamEvents")
     precondition(response.status == 200, "GET /events answered \(response.status)")
     var lines = body!.lines.makeAsyncIterator()
@@ -166,6 +175,47 @@ func follow(expected: Int) async throws -> Task<Int, any Error> {
     }
 }
 
+/// The query a working copy's hydrate sends for one page of `core.note` items (`CopyWire.itemsPage`).
+let hydratePage = "/items?type=core.note&state=any&tier=all&limit=200&include=metadata"
+
+/// One client walking the hydrate's pages from the newest item, starting over at the end, until
+/// `duration` has passed; answers the items served and the time taken. The cursor is found by a
+/// byte search and a full page counted as its limit, so the client's own parsing stays out of
+/// the measurement (only the last page of each walk is parsed).
+func listing(for duration: Duration) async throws -> (items: Int, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let end = start + duration
+    var served = 0
+    var cursor: String?
+    while ContinuousClock.now < end {
+        let encoded = cursor?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        let (status, body) = try await get(
+            hydratePage + (encoded.map { "&cursor=\($0)" } ?? ""), operationID: "listItems")
+        precondition(status == 200, "GET /items answered \(status)")
+        cursor = pageCursor(body)
+        if cursor != nil {
+            served += 200
+        } else {
+            let page = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+            served += (page["data"] as? [Any])?.count ?? 0
+        }
+    }
+    return (served, ContinuousClock.now - start)
+}
+
+/// The `cursor` of a listing page's JSON, nil when it has none (the last page).
+func pageCursor(_ body: [UInt8]) -> String? {
+    let marker = Array(#""cursor":""#.utf8)
+    guard body.count > marker.count else { return nil }
+    for start in stride(from: body.count - marker.count, through: 0, by: -1)
+    where body[start..<start + marker.count].elementsEqual(marker) {
+        let from = start + marker.count
+        guard let close = body[from...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: body[from..<close], as: UTF8.self)
+    }
+    return nil
+}
+
 func rate(_ count: Int, _ elapsed: Duration) -> Double {
     Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
@@ -174,6 +224,9 @@ func rate(_ count: Int, _ elapsed: Duration) -> Double {
 _ = try await creates(for: .milliseconds(300), limit: 500)
 
 let made = try await creates(for: .milliseconds(Int(seconds * 1000)), limit: createLimit)
+
+_ = try await listing(for: .milliseconds(300))
+let listed = try await listing(for: .milliseconds(Int(seconds * 1000)))
 
 let readIDs = try await itemIDs(upTo: 500)
 _ = try await readsWhileWriting(for: .milliseconds(300), ids: readIDs)
@@ -190,7 +243,7 @@ let writerElapsed = ContinuousClock.now - streamStart
 var delivered = 0
 for reader in readers { delivered += try await reader.value }
 let streamElapsed = ContinuousClock.now - streamStart
-await instance.stop()
+await instance?.stop()
 
 func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let space = String(repeating: " ", count: max(0, width - text.count))
@@ -200,6 +253,7 @@ print("LocalBenchmark: LocalInstance on 127.0.0.1 (SQLite WAL in a temporary fol
 print(pad("measurement", 58, left: true) + pad("count", 10) + pad("seconds", 10) + pad("per second", 12))
 let rows: [(String, Int, Duration)] = [
     ("item creates, \(clients) concurrent clients", made.count, made.elapsed),
+    ("items listed, 1 client walking hydrate pages of 200", listed.items, listed.elapsed),
     ("item reads, \(readingClients) clients while \(writingClients) clients create", mixed.reads, mixed.elapsed),
     ("item creates by those \(writingClients) clients", mixed.creates, mixed.elapsed),
     ("item creates, 1 writer while \(followers) followers stream", streamedItems, writerElapsed),

@@ -35,7 +35,7 @@ enum EventLog {
     }
 
     /// An item, metadata or edge event's frame as stored.
-    private struct Frame: Encodable {
+    struct Frame: Encodable {
         let eventType: String
         var item: Components.Schemas.Item?
         var metadata: Components.Schemas.ItemMetadata?
@@ -60,13 +60,36 @@ enum EventLog {
     static func appendItem(
         _ type: String, _ item: ItemRecord, marks: CascadeMarks = .init(), at date: Date, in db: SQLiteConnection
     ) throws -> Int64 {
-        let metadata = try ItemExtensions.metadata(of: item, in: db)
-        var frame = Frame(eventType: type, item: item.wire, metadata: metadata)
-        frame.trashedByCascade = marks.trashedByCascade
-        frame.trashedWith = marks.trashedWith
-        frame.restoredWith = marks.restoredWith
-        frame.purgedWith = marks.purgedWith
-        return try append(type, itemType: item.type, itemID: item.id, frame: frame, at: date, in: db)
+        let extensions = try ItemExtensions.all(of: item.id, in: db)
+        let text = itemFrame(type, item, extensions: extensions, marks: marks)
+        return try append(type, itemType: item.type, itemID: item.id, text: text, at: date, in: db)
+    }
+
+    /// The frame of an item event as `Frame` encodes it (members in declaration order, the item
+    /// and its metadata in schema order, unset marks left out), written from the record at once.
+    static func itemFrame(
+        _ type: String, _ item: ItemRecord, extensions: OpenAPIObject, marks: CascadeMarks
+    ) -> String {
+        var text = ItemJSONText(sorted: false)
+        text.object { text, first in
+            text.key("event_type", first: &first)
+            text.value(.string(type))
+            text.key("item", first: &first)
+            text.item(item)
+            text.key("metadata", first: &first)
+            text.metadata(of: item, extensions: extensions)
+            let flags: [(String, OpenAPIValue?)] = [
+                ("trashed_by_cascade", marks.trashedByCascade.map { .bool($0) }),
+                ("trashed_with", marks.trashedWith.map { .string($0) }),
+                ("restored_with", marks.restoredWith.map { .string($0) }),
+                ("purged_with", marks.purgedWith.map { .string($0) }),
+            ]
+            for case (let name, let value?) in flags {
+                text.key(name, first: &first)
+                text.value(value)
+            }
+        }
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// Appends `edge.<change>` for `edge` (its JSON), drawn from an item of `sourceType`, at `date`.
@@ -76,13 +99,13 @@ enum EventLog {
         in db: SQLiteConnection
     ) throws -> Int64 {
         let frame = Frame(eventType: type, edge: edge, sourceType: sourceType, purgedWith: purgedWith)
-        return try append(type, itemType: sourceType, itemID: nil, frame: frame, at: date, in: db)
+        let text = String(decoding: try JSONCoding.encode(frame), as: UTF8.self)
+        return try append(type, itemType: sourceType, itemID: nil, text: text, at: date, in: db)
     }
 
     private static func append(
-        _ type: String, itemType: String?, itemID: String?, frame: Frame, at date: Date, in db: SQLiteConnection
+        _ type: String, itemType: String?, itemID: String?, text: String, at date: Date, in db: SQLiteConnection
     ) throws -> Int64 {
-        let text = String(decoding: try JSONCoding.encode(frame), as: UTF8.self)
         try db.run(
             "INSERT INTO events (type, item_type, item_id, frame, created_at) VALUES (?, ?, ?, ?, ?)", type, itemType,
             itemID, text, date.stored)

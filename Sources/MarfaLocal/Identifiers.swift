@@ -5,20 +5,17 @@ enum Identifiers {
     /// A UUIDv7 (RFC 9562) of `date`: 48 bits of Unix milliseconds, then random bits, lowercase.
     static func uuidV7(at date: Date) -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // Sixteen random bytes drawn as two words: one read of the system's generator each.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for (word, offset) in [(generator.next() as UInt64, 0), (generator.next() as UInt64, 8)] {
+            for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) }
+        }
         let millis = UInt64(max(date.timeIntervalSince1970, 0) * 1000)
         for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> UInt64(40 - 8 * index)) }
         bytes[6] = 0x70 | (bytes[6] & 0x0f)
         bytes[8] = 0x80 | (bytes[8] & 0x3f)
-        let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(
-                hex[
-                    hex.index(
-                        hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
-                            hex.startIndex, offsetBy: range.upperBound)])
-        }
-        return parts.joined(separator: "-")
+        let groups = [bytes[0..<4], bytes[4..<6], bytes[6..<8], bytes[8..<10], bytes[10..<16]]
+        return groups.map { String(decoding: hex($0), as: UTF8.self) }.joined(separator: "-")
     }
 
     /// Whether `text` is a UUID in the 8-4-4-4-12 hex form.
@@ -40,8 +37,20 @@ enum Identifiers {
     /// A request id: 16 random hex characters.
     static func requestID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<8).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }
-            .joined()
+        let word: UInt64 = generator.next()
+        return String(decoding: hex((0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }), as: UTF8.self)
+    }
+
+    /// `bytes` as lowercase hex, two digits each, in UTF-8.
+    static func hex(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return text
     }
 }
 

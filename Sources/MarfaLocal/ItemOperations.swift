@@ -69,7 +69,7 @@ extension LocalAPI {
         }
         let writer = RequestContext.current.writer
         let now = clock.now
-        let (envelope, created) = try await write { db -> (Components.Schemas.ItemEnvelope, Bool) in
+        let (envelope, created) = try await write { db -> (StoredEnvelope, Bool) in
             let registry = try TypeRegistry.load(db)
             let type = try registeredType(body._type, in: registry)
             try requireWrite(type.id, by: key)
@@ -105,7 +105,7 @@ extension LocalAPI {
                 existing.updatedAt = now
                 try existing.update(in: db)
                 try EventLog.appendItem("item.updated", existing, at: now, in: db)
-                return (try ItemExtensions.envelope(of: existing, in: db), false)
+                return (try StoredEnvelope(existing, in: db), false)
             }
             if let expected = body.version, expected != 0, body.sourceId != nil {
                 var refusal = LocalError.conflict(
@@ -119,9 +119,7 @@ extension LocalAPI {
                         "id_reused", "The id \(id) belongs to another item.",
                         details: ["differs": .array([.string("type"), .string("source")])])
                 }
-                var envelope = try ItemExtensions.envelope(of: existing, in: db)
-                envelope.acknowledged = true
-                return (envelope, false)
+                return (try StoredEnvelope(existing, acknowledged: true, in: db), false)
             }
             var item = ItemRecord(
                 id: body.id?.lowercased() ?? Identifiers.uuidV7(at: now), type: type.id, properties: properties,
@@ -133,9 +131,9 @@ extension LocalAPI {
             item.captureLongitude = body.captureLongitude
             try item.insert(in: db)
             try EventLog.appendItem("item.created", item, at: now, in: db)
-            return (try ItemExtensions.envelope(of: item, in: db), true)
+            return (try StoredEnvelope(item, in: db), true)
         }
-        return created ? .created(envelopeResponse(envelope)) : .ok(envelopeResponse(envelope))
+        return .undocumented(statusCode: created ? 201 : 200, envelope.answer)
     }
 
     static func uniqueTags(_ tags: [String]) -> [String] {
@@ -148,21 +146,28 @@ extension LocalAPI {
         let includes = Set(
             (input.query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         // The item, its metadata and its versions come from one snapshot.
-        let (item, metadata, versions) = try await read {
-            db -> (ItemRecord, Components.Schemas.ItemMetadata, [Components.Schemas.ItemSnapshot]?) in
+        let (item, extensions, versions) = try await read {
+            db -> (ItemRecord, OpenAPIObject, [Components.Schemas.ItemSnapshot]?) in
             let item = try visibleItem(input.path.id, by: key, in: db)
-            let metadata = try ItemExtensions.metadata(of: item, in: db)
-            guard includes.contains("versions") else { return (item, metadata, nil) }
+            let extensions = try ItemExtensions.all(of: item.id, in: db)
+            guard includes.contains("versions") else { return (item, extensions, nil) }
             let rows = try db.query("SELECT * FROM item_snapshots WHERE item_id = ? ORDER BY version DESC", item.id)
-            return (item, metadata, try rows.map(SnapshotRow.wire))
+            return (item, extensions, try rows.map(SnapshotRow.wire))
         }
+        let listed = RequestContext.current.readView.map { _ in true }
+        guard let versions else {
+            // An `ItemDetail` without versions has an envelope's members: written from the record.
+            var text = ItemJSONText(sorted: Self.sortsAnswerKeys)
+            text.envelope(of: item, extensions: extensions, listed: listed)
+            return .undocumented(statusCode: 200, Self.jsonAnswer(text.bytes))
+        }
+        let metadata = Components.Schemas.ItemMetadata(itemId: item.id, tags: item.tags, extensions: extensions)
         return .ok(
             .init(
                 headers: .init(xMarfaContract: Self.contract),
                 body: .json(
                     .init(
-                        item: item.wire, metadata: metadata, listed: RequestContext.current.readView.map { _ in true },
-                        versions: versions))))
+                        item: item.wire, metadata: metadata, listed: listed, versions: versions))))
     }
 
     /// `PATCH /items/{id}` on the base `version`: properties merged (or replaced), tier, time,

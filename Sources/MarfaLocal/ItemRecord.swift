@@ -44,25 +44,36 @@ struct ItemRecord: Sendable {
         self.orphaned = false
     }
 
+    /// The columns of `items` in the table's order, as `SELECT *` answers them.
+    static let tableColumns = [
+        "seq", "id", "type", "properties", "state", "tier", "version", "source", "source_id", "device",
+        "capture_latitude", "capture_longitude", "timestamp", "created_at", "updated_at", "tags", "orphaned",
+        "trashed_with",
+    ]
+
+    /// The item of a row holding `items` columns: read by position when the row has the table's
+    /// columns in order (a listing reads thousands), else by name.
     init(row: SQLiteRow) throws {
-        seq = row.int64("seq") ?? 0
-        id = row.string("id") ?? ""
-        type = row.string("type") ?? ""
-        properties = try StoredJSON.decode(OpenAPIObject.self, row.string("properties"))
-        state = row.string("state") ?? "active"
-        tier = row.string("tier") ?? "library"
-        version = row.int64("version") ?? 1
-        source = row.string("source") ?? ""
-        sourceID = row.string("source_id")
-        device = row.string("device")
-        captureLatitude = row.double("capture_latitude")
-        captureLongitude = row.double("capture_longitude")
-        timestamp = Date(stored: row.double("timestamp"))
-        createdAt = Date(stored: row.double("created_at"))
-        updatedAt = Date(stored: row.double("updated_at"))
-        tags = try StoredJSON.decode([String].self, row.string("tags"))
-        orphaned = row.bool("orphaned") ?? false
-        trashedWith = row.string("trashed_with")
+        let positional = row.columns == Self.tableColumns
+        func column(_ index: Int) -> SQLiteValue { positional ? row[index] : row[Self.tableColumns[index]] }
+        seq = column(0).integer ?? 0
+        id = column(1).text ?? ""
+        type = column(2).text ?? ""
+        properties = try StoredJSON.decode(OpenAPIObject.self, column(3).text)
+        state = column(4).text ?? "active"
+        tier = column(5).text ?? "library"
+        version = column(6).integer ?? 1
+        source = column(7).text ?? ""
+        sourceID = column(8).text
+        device = column(9).text
+        captureLatitude = column(10).real
+        captureLongitude = column(11).real
+        timestamp = Date(stored: column(12).real)
+        createdAt = Date(stored: column(13).real)
+        updatedAt = Date(stored: column(14).real)
+        tags = try StoredJSON.decode([String].self, column(15).text)
+        orphaned = column(16).integer.map { $0 != 0 } ?? false
+        trashedWith = column(17).text
     }
 
     /// Every type some stored item has, read by walking `items_type` from one type to the next

@@ -39,6 +39,9 @@ struct KeyRecord: Sendable, Hashable {
     /// The scopes of an OAuth access token's grant; nil for a key.
     var appScopes: [String]?
 
+    /// Stored grants decoded, by their text: every request reads its key.
+    static let decodedGrants = DecodedTextMemo<Grants>(capacity: 1024)
+
     init(row: SQLiteRow) throws {
         id = row.string("id") ?? ""
         label = row.string("label") ?? ""
@@ -47,7 +50,7 @@ struct KeyRecord: Sendable, Hashable {
         defaultTier = row.string("default_tier") ?? "library"
         isPlatform = row.bool("is_platform") ?? false
         isOwner = row.bool("is_owner") ?? false
-        grants = try StoredJSON.decode(Grants.self, row.string("grants"))
+        grants = try Self.decodedGrants.value(of: row.string("grants")) { try StoredJSON.decode(Grants.self, $0) }
         createdBy = row.string("created_by")
         createdAt = Date(stored: row.double("created_at"))
         expiresAt = row.double("expires_at").map { Date(stored: $0) }

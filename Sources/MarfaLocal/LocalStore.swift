@@ -107,7 +107,7 @@ final class LocalStore: Sendable {
     /// even when the calling task is canceled (a request whose client left, or the server
     /// stopping), as a request under way always has.
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        try await Task { try await pool.read(body) }.value
+        try await pool.readToEnd(body)
     }
 
     /// Runs `body` on the writer in one transaction (see `SQLitePool.write`); wakes no follower.
@@ -115,7 +115,7 @@ final class LocalStore: Sendable {
     /// writes (or a stopping job's last one) are never cut short between two of them.
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        try await Task { try await pool.write(body) }.value
+        try await pool.writeToEnd(body)
     }
 
     /// Creates the folder owner-only when missing, and the database file owner-only before SQLite

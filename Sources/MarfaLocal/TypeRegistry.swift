@@ -15,11 +15,17 @@ struct TypeRegistry {
 
     var entries: [String: Entry]
 
+    /// Stored definitions decoded, by their text: a write reads the registry, and decoding every
+    /// definition each time was most of an item create's work.
+    static let decodedDefinitions = DecodedTextMemo<Definition>(capacity: 1024)
+
     /// Every registered type.
     static func load(_ db: SQLiteConnection) throws -> TypeRegistry {
         var entries: [String: Entry] = [:]
         for row in try db.query("SELECT * FROM item_types") {
-            let definition = try StoredJSON.decode(Definition.self, row.string("definition"))
+            let definition = try decodedDefinitions.value(of: row.string("definition")) {
+                try StoredJSON.decode(Definition.self, $0)
+            }
             entries[definition.id] = Entry(
                 definition: definition, builtin: row.bool("builtin") ?? false, ownerIcon: row.string("owner_icon"))
         }

@@ -89,6 +89,20 @@ public final class SQLitePool: Sendable {
         }
     }
 
+    /// `read`, run even when the calling task is cancelled before the body starts: for work that
+    /// must not be cut short by its caller (a request whose client left), without a task of its own.
+    public func readToEnd<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await perform(on: readers, cancellable: false) { db in try db.transaction(.deferred, body) }
+    }
+
+    /// `write`, run even when the calling task is cancelled before the body starts (see `readToEnd`).
+    @discardableResult
+    public func writeToEnd<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+    ) async throws -> T {
+        try await perform(on: try writerThreads(), cancellable: false) { db in try db.transaction(.immediate, body) }
+    }
+
     /// Runs `body` on the writer's thread in one immediate transaction: committed when it returns,
     /// rolled back when it throws (and the error rethrown). Writes run one at a time, in call order.
     @discardableResult
@@ -185,20 +199,28 @@ public final class SQLitePool: Sendable {
         return writer
     }
 
-    /// Queues `body` on `threads` and suspends until it ran, failed, or was cancelled unstarted.
+    /// Queues `body` on `threads` and suspends until it ran, failed, or (when `cancellable`) was
+    /// cancelled unstarted.
     private func perform<T: Sendable>(
-        on threads: SQLiteConnectionThreads, _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+        on threads: SQLiteConnectionThreads, cancellable: Bool = true,
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> T
     ) async throws -> T {
         let job = SQLiteJob(body)
+        guard cancellable else { return try await submit(job, on: threads) }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                guard job.install({ continuation.resume(with: $0) }) else {
-                    return continuation.resume(throwing: CancellationError())
-                }
-                if !threads.submit(job) { job.fail(SQLiteError.closed(path)) }
-            }
+            try await submit(job, on: threads)
         } onCancel: {
             job.cancel()
+        }
+    }
+
+    /// Queues `job` on `threads` and suspends until it delivers its result.
+    private func submit<T: Sendable>(_ job: SQLiteJob<T>, on threads: SQLiteConnectionThreads) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            guard job.install({ continuation.resume(with: $0) }) else {
+                return continuation.resume(throwing: CancellationError())
+            }
+            if !threads.submit(job) { job.fail(SQLiteError.closed(path)) }
         }
     }
 

@@ -160,6 +160,20 @@ import Testing
         await pool.close()
     }
 
+    /// `writeToEnd` and `readToEnd` run their bodies even for a task cancelled before calling.
+    @Test func toEndCallsRunForACancelledTask() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let pool = try await Self.pool(in: folder)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await pool.writeToEnd { db in try db.run("INSERT INTO t VALUES (1)") }
+            return try await pool.readToEnd { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
+        }
+        #expect(try await task.value == 1)
+        await pool.close()
+    }
+
     /// `close()` lets the write under way commit, then refuses every call.
     @Test func closeWaitsForTheWriteUnderWayThenRefusesCalls() async throws {
         let folder = try TemporaryDirectory()

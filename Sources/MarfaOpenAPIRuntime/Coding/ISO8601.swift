@@ -37,26 +37,17 @@ public enum ISO8601 {
         let (year, month, day) = civil(fromDays: days)
         var out = [UInt8]()
         out.reserveCapacity(32)
-        func digits(_ value: Int, _ width: Int) {
-            var buffer = [UInt8](repeating: 48, count: width)
-            var v = value
-            for i in stride(from: width - 1, through: 0, by: -1) {
-                buffer[i] = UInt8(48 + v % 10)
-                v /= 10
-            }
-            out.append(contentsOf: buffer)
-        }
-        digits(Int(year), 4)
+        appendDigits(Int(year), width: 4, to: &out)
         out.append(45)
-        digits(month, 2)
+        appendDigits(month, width: 2, to: &out)
         out.append(45)
-        digits(day, 2)
+        appendDigits(day, width: 2, to: &out)
         out.append(84)
-        digits(secondOfDay / 3600, 2)
+        appendDigits(secondOfDay / 3600, width: 2, to: &out)
         out.append(58)
-        digits(secondOfDay / 60 % 60, 2)
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &out)
         out.append(58)
-        digits(secondOfDay % 60, 2)
+        appendDigits(secondOfDay % 60, width: 2, to: &out)
         if micros > 0 {
             out.append(46)
             var width = 6
@@ -65,10 +56,22 @@ public enum ISO8601 {
                 fraction /= 10
                 width -= 1
             }
-            digits(fraction, width)
+            appendDigits(fraction, width: width, to: &out)
         }
         out.append(90)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the last `width` decimal digits of `value`, zero-padded, in place (no buffer of
+    /// their own: a listing writes three dates per item).
+    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+        let end = out.count + width
+        out.append(contentsOf: repeatElement(48, count: width))
+        var v = value
+        for index in stride(from: end - 1, through: end - width, by: -1) {
+            out[index] = UInt8(48 + v % 10)
+            v /= 10
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

@@ -16,7 +16,8 @@ package enum JSONTextWriter {
         return text
     }
 
-    private static func write(_ value: OpenAPIValue, sortingKeys: Bool, to text: inout [UInt8]) {
+    /// Appends `value` as compact JSON to `text`.
+    package static func write(_ value: OpenAPIValue, sortingKeys: Bool, to text: inout [UInt8]) {
         switch value {
         case .null: text += "null".utf8
         case .bool(let flag): text += (flag ? "true" : "false").utf8
@@ -45,7 +46,7 @@ package enum JSONTextWriter {
     }
 
     /// `string` quoted, its UTF-8 copied in runs between the bytes JSON escapes.
-    private static func writeString(_ string: String, to text: inout [UInt8]) {
+    package static func writeString(_ string: String, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
