@@ -428,76 +428,80 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// One page of an item's history, oldest first. Not in the public Marfa document.
-    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var snapshots: [Components.Schemas.ItemSnapshot]
-        /// Pass as `after` for the next page; `null` when there is none.
-        public var next: Swift.Int64?
-        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
-            self.snapshots = snapshots
-            self.next = next
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: "snapshots")
-            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: "next")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.snapshots, forKey: "snapshots")
-            try container.encode(self.next, forKey: "next")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
-        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
-            self.extensions = extensions
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.extensions = try container.decode(Components.Schemas.ItemExtensions.ExtensionsPayload.self, forKey: "extensions")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.extensions, forKey: "extensions")
-        }
-        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var sourceId: Swift.String
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
         public var properties: Components.Schemas.Properties?
-        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
-            self.id = id
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
             self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
-            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
-            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.id, forKey: "id")
-            try container.encode(self.sourceId, forKey: "source_id")
-            try container.encode(self.targetId, forKey: "target_id")
-            try container.encode(self.edgeType, forKey: "edge_type")
+            try container.encode(self.version, forKey: "version")
             try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.propertiesMode, forKey: "properties_mode")
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.retype, forKey: "retype")
+            try container.encodeIfPresent(self.forceSnapshot, forKey: "force_snapshot")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "merge": self = .merge
+                    case "replace": self = .replace
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .merge: "merge"
+                    case .replace: "replace"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
@@ -546,70 +550,60 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
             self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
-            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
             self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
-            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
+            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.startsAt, forKey: "starts_at")
-            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
             try container.encode(self.item, forKey: "item")
-            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
-            try container.encodeIfPresent(self.replaces, forKey: "replaces")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encode(self.relevanceScore, forKey: "relevance_score")
+            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
+            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
+            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.webhooks, forKey: "webhooks")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.deliveries, forKey: "deliveries")
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.active, forKey: "active")
         }
     }
 }
@@ -702,19 +696,47 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The item's metadata.
-    public struct ItemMetadata: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemMetadata.Headers
-        public var body: Components.Responses.ItemMetadata.Body
-        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
+    /// Done.
+    public struct Ok: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Ok.Headers
+        public var body: Components.Responses.Ok.Body
+        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Ok.Headers
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemMetadataEnvelope)
+            case json(Components.Schemas.Ok)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemMetadataEnvelope {
+            public var json: Components.Schemas.Ok {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -726,19 +748,47 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The instance's settings as stored.
-    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.InstanceConfig.Headers
-        public var body: Components.Responses.InstanceConfig.Body
-        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Ok.Headers
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.InstanceConfig)
+            case json(Components.Schemas.TypeMoveJob)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.InstanceConfig {
+            public var json: Components.Schemas.TypeMoveJob {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -750,14 +800,13 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -781,8 +830,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -794,9 +843,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.VersionConflictResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.VersionConflictResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -807,79 +856,55 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
 }
 
 extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
 }
 
 extension Operations {
-    /// Show the owner's consent page
+    /// Discover the OAuth authorization server
     ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
+            public var headers: Operations.GetAuthorizationServerMetadata.Input.Headers
+            public init(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) {
+                self.headers = headers
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetAuthorizationServerMetadata.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetAuthorizationServerMetadata.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The consent page.
+            /// The authorization server's metadata.
             /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -894,11 +919,147 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
+            /// The authorization server's metadata.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Show the device code entry page
+    ///
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
+    ///
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public var headers: Operations.ShowDeviceEntryPage.Input.Headers
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init(), headers: Operations.ShowDeviceEntryPage.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
+                    self.userCode = userCode
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowDeviceEntryPage.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowDeviceEntryPage.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The entry page.
+            /// Status 200.
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The entry page.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowDeviceEntryPage.Output.Ok.Headers
+                public var body: Operations.ShowDeviceEntryPage.Output.Ok.Body
+                public init(headers: Operations.ShowDeviceEntryPage.Output.Ok.Headers, body: Operations.ShowDeviceEntryPage.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -923,52 +1084,95 @@ extension Operations {
                     }
                 }
             }
-            public typealias Found = Operations.Authorize.Output.Found
+            /// No owner session; a redirect to the sign-in page.
+            public struct Found: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowDeviceEntryPage.Output.Found.Headers
+                public init(headers: Operations.ShowDeviceEntryPage.Output.Found.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// `text/html`
+            case html
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    case "text/html": self = .html
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                    case .html: return "text/html"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json, .html]
+            }
         }
     }
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Create the owner account
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
+            public var headers: Operations.CreateOwner.Input.Headers
+            public var body: Operations.CreateOwner.Input.Body
+            public init(headers: Operations.CreateOwner.Input.Headers = .init(), body: Operations.CreateOwner.Input.Body) {
+                self.headers = headers
                 self.body = body
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.CreateOwner.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.CreateOwner.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+                case json(Components.Schemas.OwnerInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is signed in.
-            /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            /// The owner is created.
+            /// Status 201.
+            case created(Operations.CreateOwner.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
-                get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1006,6 +1210,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1018,19 +1236,41 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+            /// The owner is created.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.CreateOwner.Output.Created.Headers
+                public var body: Operations.CreateOwner.Output.Created.Body
+                public init(headers: Operations.CreateOwner.Output.Created.Headers, body: Operations.CreateOwner.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SignInResult)
+                    case json(Components.Schemas.Owner)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
+                    public var json: Components.Schemas.Owner {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1039,42 +1279,72 @@ extension Operations {
                     }
                 }
             }
-            public typealias SeeOther = Operations.Authorize.Output.Found
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
         }
     }
 }
 
 extension Operations {
-    /// Register an item type
+    /// Check a type definition
     ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
     ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
+            public var headers: Operations.NormalizeType.Input.Headers
+            public var body: Operations.NormalizeType.Input.Body
+            public init(headers: Operations.NormalizeType.Input.Headers = .init(), body: Operations.NormalizeType.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.NormalizeType.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.NormalizeType.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as registered.
-            /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
+            /// The definition as it would be registered.
+            /// Status 200.
+            case ok(Operations.NormalizeType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.NormalizeType.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1148,15 +1418,37 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+            /// The definition as it would be registered.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.NormalizeType.Output.Ok.Headers
+                public var body: Operations.NormalizeType.Output.Ok.Body
+                public init(headers: Operations.NormalizeType.Output.Ok.Headers, body: Operations.NormalizeType.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.TypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
@@ -1170,201 +1462,71 @@ extension Operations {
                 }
             }
         }
-    }
-}
-
-extension Operations {
-    /// Read a type move job
-    ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
-    ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
                 }
             }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }
 
 extension Operations {
-    /// List items
+    /// Register an edge type
     ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
     ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
-                self.query = query
+            public var headers: Operations.RegisterEdgeType.Input.Headers
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(headers: Operations.RegisterEdgeType.Input.Headers = .init(), body: Operations.RegisterEdgeType.Input.Body) {
                 self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
-                }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.RegisterEdgeType.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.RegisterEdgeType.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgeTypeInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of items.
-            /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
+            /// The edge type as registered.
+            /// Status 201.
+            case created(Operations.RegisterEdgeType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterEdgeType.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1428,68 +1590,96 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.EdgePage.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    case json(Components.Schemas.EdgeTypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
                             }
                         }
                     }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }
 }
 
 extension Operations {
-    /// List an item's extensions
+    /// Move an item to the bin
     ///
-    /// Every extension namespace on the item that the key's extension map reads.
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
     ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
                 self.path = path
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
@@ -1498,13 +1688,26 @@ extension Operations {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItem.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItem.AcceptableContentType>] = .defaultValues()) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1558,6 +1761,30 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1571,23 +1798,198 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// Add to an item's tags
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// Unions the given tags into the tag set.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.MergeItemMetadata.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.MergeItemMetadata.AcceptableContentType>] = .defaultValues()) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TagsInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's inbound edges
+    ///
+    /// One page of the edges whose target is the item, optionally of one edge type.
+    ///
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public var headers: Operations.ListItemBackrefs.Input.Headers
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init(), headers: Operations.ListItemBackrefs.Input.Headers = .init()) {
                 self.path = path
                 self.query = query
                 self.headers = headers
@@ -1613,13 +2015,10 @@ extension Operations {
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListItemBackrefs.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListItemBackrefs.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -1682,20 +2081,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1709,43 +2094,143 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
 extension Operations {
-    /// List occurrences in a window
+    /// Stream change events
     ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
                 public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
                     self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.StreamEvents.AcceptableContentType>]
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.StreamEvents.AcceptableContentType>] = .defaultValues()) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                    self.accept = accept
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The occurrences.
+            /// The event stream.
             /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
+            case ok(Operations.StreamEvents.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
+            public var ok: Operations.StreamEvents.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1762,78 +2247,6 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.OccurrenceList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List housekeeping jobs
-    ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The jobs.
-            /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1868,87 +2281,287 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
+            /// The event stream.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingJobList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                                case .json(let body): return body
+                                case .textEventStream(let body): return body
                             }
                         }
                     }
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// `text/event-stream`
+            case textEventStream
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    case "text/event-stream": self = .textEventStream
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                    case .textEventStream: return "text/event-stream"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json, .textEventStream]
+            }
+        }
     }
 }
 
 extension Operations {
-    /// Download a blob
+    /// Change some of the instance's settings
     ///
-    /// The blob's bytes, streamed. With `Range` (one range of RFC 9110 §14: `bytes=N-`, `bytes=N-M`
-    /// or the suffix `bytes=-N`) the answer is `206` with the bytes asked for and `Content-Range`;
-    /// a range that starts past the end is `416 range_not_satisfiable` with `Content-Range:
-    /// bytes * /<size>`. A range the server cannot read (another unit, several ranges) is ignored and
-    /// the whole blob answered `200`, so a client asking to resume must check for `206` and the
-    /// `Content-Range` it expects, and start over on a `200`.
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
     ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public var headers: Operations.DownloadBlob.Input.Headers
-            public init(path: Operations.DownloadBlob.Input.Path, headers: Operations.DownloadBlob.Input.Headers = .init()) {
-                self.path = path
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The part of the blob wanted, such as `bytes=1048576-`.
-                public var range: Swift.String?
-                public init(range: Swift.String? = nil) {
-                    self.range = range
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSpaceConfig.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSpaceConfig.AcceptableContentType>] = .defaultValues()) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfigPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The whole blob.
+            /// The instance's settings as stored.
             /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
+            case ok(Components.Responses.InstanceConfig)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
+            public var ok: Components.Responses.InstanceConfig {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// The part of the blob `Range` asked for.
-            /// Status 206.
-            case partialContent(Operations.DownloadBlob.Output.PartialContent)
-            /// The `partialContent` response; throws for any other.
-            public var partialContent: Operations.DownloadBlob.Output.PartialContent {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .partialContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "partialContent", response: self)
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a folder
+    ///
+    /// Revokes the folder's settings: the folder stays, in the state `revoked`, and changes no
+    /// more; machines bound to it stop following them. A second revoke, or a change of a revoked
+    /// folder, is `400 invalid_transition`.
+    ///
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteFolder.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteFolder.AcceptableContentType>] = .defaultValues()) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1999,14 +2612,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The range starts past the end of the blob (`range_not_satisfiable`).
-            /// Status 416.
-            case rangeNotSatisfiable(Operations.DownloadBlob.Output.RangeNotSatisfiable)
-            /// The `rangeNotSatisfiable` response; throws for any other.
-            public var rangeNotSatisfiable: Operations.DownloadBlob.Output.RangeNotSatisfiable {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .rangeNotSatisfiable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "rangeNotSatisfiable", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2021,149 +2634,30 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The whole blob.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `bytes`: the door answers `Range` with `206`.
-                    public var acceptRanges: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.acceptRanges = acceptRanges
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
                 }
             }
-            /// The part of the blob `Range` asked for.
-            public struct PartialContent: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.PartialContent.Headers
-                public var body: Operations.DownloadBlob.Output.PartialContent.Body
-                public init(headers: Operations.DownloadBlob.Output.PartialContent.Headers, body: Operations.DownloadBlob.Output.PartialContent.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `bytes`: the door answers `Range` with `206`.
-                    public var acceptRanges: Swift.String?
-                    /// Which bytes these are, of how many: `bytes <first>-<last>/<size>`.
-                    public var contentRange: Swift.String
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, acceptRanges: Swift.String? = nil, contentRange: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.acceptRanges = acceptRanges
-                        self.contentRange = contentRange
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
                 }
             }
-            /// The range starts past the end of the blob (`range_not_satisfiable`).
-            public struct RangeNotSatisfiable: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers
-                public var body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body
-                public init(headers: Operations.DownloadBlob.Output.RangeNotSatisfiable.Headers, body: Operations.DownloadBlob.Output.RangeNotSatisfiable.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The refusal's code, the same as `error.code` in the body.
-                    public var xErrorCode: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// The blob's size: `bytes * /<size>`.
-                    public var contentRange: Swift.String
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, contentRange: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xErrorCode = xErrorCode
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.contentRange = contentRange
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ErrorResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ErrorResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }

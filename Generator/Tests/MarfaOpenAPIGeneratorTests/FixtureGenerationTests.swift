@@ -11,6 +11,20 @@ import Testing
 
     static let expectations: [(String, [String])] = [
         (
+            "accept",
+            [
+                "enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {",
+                "= .defaultValues()", "c.accept(&request, input.headers.accept)", "return [.json, .plainText]",
+            ]
+        ),
+        (
+            "shared",
+            [
+                "typealias JsonPayload = Operations.CreateBooking.Output.Created.Body.JsonPayload",
+                "typealias JsonPayloadItem = Components.Responses.BadRequest.Body.JsonPayload",
+            ]
+        ),
+        (
             "nullable",
             [
                 "internal var middleName: Swift.String?",

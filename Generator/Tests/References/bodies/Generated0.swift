@@ -41,11 +41,35 @@ extension BodiesFixture {
     }
 }
 
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
-        if c.matches(response, "application/x-www-form-urlencoded") {
-            decodedBody = .urlEncodedForm(try await c.form(BodiesFixture.Components.Schemas.Login.self, response, body))
+        if c.matches(response, "text/plain") {
+            decodedBody = .plainText(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "multipart/form-data") {
+            decodedBody = .multipartForm(try await c.multipart(response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/octet-stream") {
+            decodedBody = .binary(c.raw(body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -54,30 +78,56 @@ extension BodiesFixture.Operations.PostForm.Output.Ok {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /multipart`
-    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
-        request.headerFields["Accept"] = "multipart/form-data"
+    /// - Remark: `POST /optional`
+    internal func postOptional(_ input: BodiesFixture.Operations.PostOptional.Input) async throws -> BodiesFixture.Operations.PostOptional.Output {
+        let c = client.call(BodiesFixture.Operations.PostOptional.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/optional")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
+extension BodiesFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_postJSON(on: transport, registrar)
+        try _register_postOptional(on: transport, registrar)
+        try _register_postForm(on: transport, registrar)
+        try _register_postMultipart(on: transport, registrar)
+        try _register_putBinary(on: transport, registrar)
+        try _register_putText(on: transport, registrar)
+    }
+}
+
+extension BodiesFixture.APIProtocol {
+    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostOptional.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostOptional.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PostOptional.Input(headers: headers, body: inputBody)
+            switch try await self.postOptional(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

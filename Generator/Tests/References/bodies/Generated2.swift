@@ -21,9 +21,18 @@ extension BodiesFixture.Operations {
     internal enum PutText {
         internal static let id: Swift.String = "putText"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PutText.Input.Headers
             internal var body: BodiesFixture.Operations.PutText.Input.Body
-            internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PutText.Input.Headers = .init(), body: BodiesFixture.Operations.PutText.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutText.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutText.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case plainText(MarfaOpenAPIRuntime.HTTPBody)
@@ -43,26 +52,49 @@ extension BodiesFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias Ok = BodiesFixture.Operations.PostOptional.Output.Ok
+            /// The text back.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: BodiesFixture.Operations.PutText.Output.Ok.Body
+                internal init(body: BodiesFixture.Operations.PutText.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case plainText(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/plain`; throws when it came as another type.
+                    internal var plainText: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .plainText(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
-    }
-}
-
-extension BodiesFixture.Client {
-    /// - Remark: `POST /optional`
-    internal func postOptional(_ input: BodiesFixture.Operations.PostOptional.Input) async throws -> BodiesFixture.Operations.PostOptional.Output {
-        let c = client.call(BodiesFixture.Operations.PostOptional.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/optional")
-        request.headerFields["Accept"] = "text/plain"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
-            case .none: break
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `text/plain`
+            case plainText
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "text/plain": self = .plainText
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .plainText: return "text/plain"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.plainText]
+            }
         }
     }
 }
@@ -79,16 +111,17 @@ extension BodiesFixture.Operations.PostOptional.Output.Ok {
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
-            if s.matches(request, "multipart/form-data") {
-                inputBody = .multipartForm(try await s.multipart(request, body))
+    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostJSON.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostJSON.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
-            switch try await self.postMultipart(input) {
+            let input = BodiesFixture.Operations.PostJSON.Input(headers: headers, body: inputBody)
+            switch try await self.postJSON(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -13,9 +13,18 @@ extension BodiesFixture.Operations {
     internal enum PostForm {
         internal static let id: Swift.String = "postForm"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PostForm.Input.Headers
             internal var body: BodiesFixture.Operations.PostForm.Input.Body
-            internal init(body: BodiesFixture.Operations.PostForm.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PostForm.Input.Headers = .init(), body: BodiesFixture.Operations.PostForm.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostForm.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostForm.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
@@ -53,52 +62,59 @@ extension BodiesFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/x-www-form-urlencoded`
+            case urlEncodedForm
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/x-www-form-urlencoded": self = .urlEncodedForm
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .urlEncodedForm: return "application/x-www-form-urlencoded"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.urlEncodedForm]
+            }
+        }
     }
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /form`
-    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
-        let c = client.call(BodiesFixture.Operations.PostForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
-        request.headerFields["Accept"] = "application/x-www-form-urlencoded"
+    /// - Remark: `PUT /binary`
+    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
+        let c = client.call(BodiesFixture.Operations.PutBinary.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
         }
         return (response, encoded)
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
-            switch try await self.putBinary(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
     }
 }

@@ -29,9 +29,18 @@ extension BodiesFixture.Operations {
     internal enum PutBinary {
         internal static let id: Swift.String = "putBinary"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PutBinary.Input.Headers
             internal var body: BodiesFixture.Operations.PutBinary.Input.Body
-            internal init(body: BodiesFixture.Operations.PutBinary.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PutBinary.Input.Headers = .init(), body: BodiesFixture.Operations.PutBinary.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutBinary.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutBinary.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case binary(MarfaOpenAPIRuntime.HTTPBody)
@@ -69,39 +78,52 @@ extension BodiesFixture.Operations {
                 }
             }
         }
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_postJSON(on: transport, registrar)
-        try _register_postOptional(on: transport, registrar)
-        try _register_postForm(on: transport, registrar)
-        try _register_postMultipart(on: transport, registrar)
-        try _register_putBinary(on: transport, registrar)
-        try _register_putText(on: transport, registrar)
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutText.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
-            } else {
-                throw s.unexpectedContent(request)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/octet-stream`
+            case binary
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/octet-stream": self = .binary
+                    default: self = .other(rawValue)
+                }
             }
-            let input = BodiesFixture.Operations.PutText.Input(body: inputBody)
-            switch try await self.putText(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .binary: return "application/octet-stream"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.binary]
             }
         }
+    }
+}
+
+extension BodiesFixture.Operations.PostJSON.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension BodiesFixture.Operations.PutText.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+        }
+        return (response, encoded)
     }
 }

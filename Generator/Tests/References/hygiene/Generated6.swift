@@ -61,11 +61,11 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias ClientTransport = Swift.String
+    internal typealias HTTPResponse = Swift.String
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias Ok = Swift.String
+    internal typealias CalendarDate = MarfaOpenAPIRuntime.CalendarDate
 }
 
 extension HygieneFixture.Components.Schemas {
@@ -73,87 +73,99 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Operations {
-    /// `PUT /registrar`
-    internal enum RegisterHandlers {
-        internal static let id: Swift.String = "registerHandlers"
+    /// `DELETE /input/{input}`
+    internal enum Input_ {
+        internal static let id: Swift.String = "input"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var body: HygieneFixture.Operations.RegisterHandlers.Input.Body?
-            internal init(body: HygieneFixture.Operations.RegisterHandlers.Input.Body? = nil) {
-                self.body = body
+            internal var path: HygieneFixture.Operations.Input_.Input.Path
+            internal var query: HygieneFixture.Operations.Input_.Input.Query
+            internal var headers: HygieneFixture.Operations.Input_.Input.Headers
+            internal init(path: HygieneFixture.Operations.Input_.Input.Path, query: HygieneFixture.Operations.Input_.Input.Query = .init(), headers: HygieneFixture.Operations.Input_.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
             }
-            internal enum Body: Swift.Sendable, Swift.Equatable {
-                case json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_)
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var input: Swift.String
+                internal init(input: Swift.String) {
+                    self.input = input
+                }
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var serverURL: Swift.String?
+                internal var configuration: Swift.String?
+                internal var c: Swift.String?
+                internal var s: Swift.String?
+                internal init(serverURL: Swift.String? = nil, configuration: Swift.String? = nil, c: Swift.String? = nil, s: Swift.String? = nil) {
+                    self.serverURL = serverURL
+                    self.configuration = configuration
+                    self.c = c
+                    self.s = s
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Input_.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Input_.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// none
-            /// Status 204.
-            case noContent(HygieneFixture.Operations.RegisterHandlers.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
+            /// ok
+            /// Status 200.
+            case ok(HygieneFixture.Operations.Input_.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: HygieneFixture.Operations.Input_.Output.Ok {
                 get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// none
-            internal struct NoContent: Swift.Sendable, Swift.Equatable {
-                internal init() {
+            /// ok
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: HygieneFixture.Operations.Input_.Output.Ok.Body
+                internal init(body: HygieneFixture.Operations.Input_.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([HygieneFixture.Components.Schemas.Box])
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: [HygieneFixture.Components.Schemas.Box] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
                 }
             }
         }
-    }
-}
-
-extension HygieneFixture.Client {
-    /// - Remark: `PUT /registrar`
-    internal func registerHandlers_2(_ input: HygieneFixture.Operations.RegisterHandlers.Input) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
-        let c = client.call(HygieneFixture.Operations.RegisterHandlers.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/registrar")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
-            case .none: break
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 204: return .noContent(try await HygieneFixture.Operations.RegisterHandlers.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension HygieneFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_container(on: transport, registrar)
-        try _register_send(on: transport, registrar)
-        try _register_registerHandlers_2(on: transport, registrar)
-        try _register_input(on: transport, registrar)
-    }
-}
-
-extension HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension HygieneFixture.APIProtocol {
-    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query)
-            switch try await self.input(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -25,13 +25,22 @@ extension MultiFileFixture.Operations {
         internal static let id: Swift.String = "listNotes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: MultiFileFixture.Operations.ListNotes.Input.Query
-            internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init()) {
+            internal var headers: MultiFileFixture.Operations.ListNotes.Input.Headers
+            internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init(), headers: MultiFileFixture.Operations.ListNotes.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var limit: MultiFileFixture.Components.Schemas.Limit?
                 internal init(limit: MultiFileFixture.Components.Schemas.Limit? = nil) {
                     self.limit = limit
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.ListNotes.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.ListNotes.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -67,18 +76,29 @@ extension MultiFileFixture.Operations {
                 }
             }
         }
-    }
-}
-
-extension MultiFileFixture.APIProtocol {
-    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
-            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
-            switch try await self.getNote(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -72,7 +72,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -106,7 +110,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -146,45 +154,78 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/primitive/{id}`
-    internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
-        let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/deep`
-    internal func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output {
-        let c = client.call(ParametersFixture.Operations.QueryDeep.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/deep")
-        try c.query(&request, "id", input.query.id, style: .deepObject, explode: true)
+    /// - Remark: `GET /query/form-object`
+    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryDeep.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
-            switch try await self.pathLabel(input) {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_pathSimple(on: transport, registrar)
+        try _register_pathSimpleExplode(on: transport, registrar)
+        try _register_pathSimpleObject(on: transport, registrar)
+        try _register_pathLabel(on: transport, registrar)
+        try _register_pathLabelExplode(on: transport, registrar)
+        try _register_pathLabelObject(on: transport, registrar)
+        try _register_pathMatrix(on: transport, registrar)
+        try _register_pathMatrixExplode(on: transport, registrar)
+        try _register_pathMatrixObject(on: transport, registrar)
+        try _register_pathMatrixPrimitive(on: transport, registrar)
+        try _register_pathPrimitive(on: transport, registrar)
+        try _register_queryForm(on: transport, registrar)
+        try _register_queryFormNoExplode(on: transport, registrar)
+        try _register_queryFormObject(on: transport, registrar)
+        try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_querySpace(on: transport, registrar)
+        try _register_queryPipe(on: transport, registrar)
+        try _register_queryDeep(on: transport, registrar)
+        try _register_queryMixed(on: transport, registrar)
+        try _register_headerStyles(on: transport, registrar)
+        try _register_cookieStyles(on: transport, registrar)
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
+            switch try await self.pathMatrixExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -193,25 +234,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
-            switch try await self.pathMatrixPrimitive(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
+    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
-            switch try await self.queryDeep(input) {
+            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
+            switch try await self.querySpace(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

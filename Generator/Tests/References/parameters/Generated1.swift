@@ -43,7 +43,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -77,7 +81,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -111,73 +119,116 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension ParametersFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ParametersFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
-        }
+extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-explode/{id}`
-    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
+    /// - Remark: `GET /path/label/{id}`
+    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabel.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-primitive/{id}`
-    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
+    /// - Remark: `GET /query/form`
+    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
+        let c = client.call(ParametersFixture.Operations.QueryForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/mixed`
-    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
-        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
-        try c.query(&request, "q", input.query.q, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "since", input.query.since, style: .form, explode: true)
-        try c.query(&request, "color", input.query.color, style: .form, explode: true)
+    /// - Remark: `GET /headers`
+    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
+        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
+        try c.header(&request, "X-Name", input.headers.xName, explode: false)
+        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
+        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
+        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
-            switch try await self.pathLabelExplode(input) {
+    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
+            switch try await self.pathSimpleObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -60,60 +60,97 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+extension ParametersFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: ParametersFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-explode/{id}`
-    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
+    /// - Remark: `GET /path/simple-object/{id}`
+    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix/{id}`
-    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
+    /// - Remark: `GET /path/primitive/{id}`
+    internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object-no-explode`
-    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+    /// - Remark: `GET /query/mixed`
+    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
+        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
+        try c.query(&request, "q", input.query.q, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "since", input.query.since, style: .form, explode: true)
+        try c.query(&request, "color", input.query.color, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -121,11 +158,11 @@ extension ParametersFixture.Operations.PathSimple.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
-            switch try await self.pathSimpleObject(input) {
+    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
+            switch try await self.pathSimpleExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

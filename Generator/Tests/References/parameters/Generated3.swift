@@ -69,54 +69,101 @@ extension ParametersFixture.APIProtocol {
     }
 }
 
+extension ParametersFixture.Operations.PathLabel.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryForm.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-object/{id}`
-    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+    /// - Remark: `GET /path/label-explode/{id}`
+    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-explode/{id}`
-    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
+    /// - Remark: `GET /query/form-no-explode`
+    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/space`
-    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
-        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
-        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
+    /// - Remark: `GET /cookies`
+    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
+        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
+        try c.cookie(&request, "session", input.cookies.session, explode: true)
+        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
+        try c.cookie(&request, "person", input.cookies.person, explode: false)
+        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
-            switch try await self.pathSimple(input) {
+    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
+            switch try await self.pathLabelObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -125,25 +172,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
-            switch try await self.pathMatrixExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
+    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
-            switch try await self.querySpace(input) {
+            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
+            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
+            switch try await self.queryFormObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

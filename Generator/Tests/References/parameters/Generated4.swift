@@ -38,7 +38,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -72,7 +76,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -106,7 +114,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -146,48 +158,77 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form`
-    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
-        let c = client.call(ParametersFixture.Operations.QueryForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /path/matrix/{id}`
+    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /headers`
-    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
-        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
-        try c.header(&request, "X-Name", input.headers.xName, explode: false)
-        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
-        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
-        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
+    /// - Remark: `GET /query/form-object-no-explode`
+    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathLabel.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
-            switch try await self.pathLabelObject(input) {
+    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
+            switch try await self.pathSimple(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -196,25 +237,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
+    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
+            switch try await self.pathMatrixObject(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
-            switch try await self.queryFormNoExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
-            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
-            switch try await self.cookieStyles(input) {
+            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
+            switch try await self.queryPipe(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

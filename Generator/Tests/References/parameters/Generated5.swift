@@ -44,7 +44,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -78,7 +82,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -112,59 +120,102 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
+extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label/{id}`
-    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabel.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
+    /// - Remark: `GET /path/simple-explode/{id}`
+    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-object/{id}`
-    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+    /// - Remark: `GET /path/matrix-primitive/{id}`
+    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/pipe`
-    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
-        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
-        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+    /// - Remark: `GET /query/deep`
+    internal func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output {
+        let c = client.call(ParametersFixture.Operations.QueryDeep.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/deep")
+        try c.query(&request, "id", input.query.id, style: .deepObject, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryDeep.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
-            switch try await self.pathSimpleExplode(input) {
+    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
+            switch try await self.pathLabel(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -173,11 +224,11 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
-            switch try await self.pathMatrixObject(input) {
+    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
+            switch try await self.pathMatrixPrimitive(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -186,12 +237,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
+    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
-            switch try await self.queryPipe(input) {
+            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
+            switch try await self.queryDeep(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -37,7 +37,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -71,7 +75,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -105,8 +113,36 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
+    }
+}
+
+extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
@@ -125,69 +161,81 @@ extension ParametersFixture.Client {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-object/{id}`
-    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
+    /// - Remark: `GET /path/matrix-object/{id}`
+    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object`
-    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /query/pipe`
+    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
+        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
+        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_pathSimple(on: transport, registrar)
-        try _register_pathSimpleExplode(on: transport, registrar)
-        try _register_pathSimpleObject(on: transport, registrar)
-        try _register_pathLabel(on: transport, registrar)
-        try _register_pathLabelExplode(on: transport, registrar)
-        try _register_pathLabelObject(on: transport, registrar)
-        try _register_pathMatrix(on: transport, registrar)
-        try _register_pathMatrixExplode(on: transport, registrar)
-        try _register_pathMatrixObject(on: transport, registrar)
-        try _register_pathMatrixPrimitive(on: transport, registrar)
-        try _register_pathPrimitive(on: transport, registrar)
-        try _register_queryForm(on: transport, registrar)
-        try _register_queryFormNoExplode(on: transport, registrar)
-        try _register_queryFormObject(on: transport, registrar)
-        try _register_queryFormObjectNoExplode(on: transport, registrar)
-        try _register_querySpace(on: transport, registrar)
-        try _register_queryPipe(on: transport, registrar)
-        try _register_queryDeep(on: transport, registrar)
-        try _register_queryMixed(on: transport, registrar)
-        try _register_headerStyles(on: transport, registrar)
-        try _register_cookieStyles(on: transport, registrar)
+extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
+    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
+            switch try await self.pathMatrix(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
-            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
-            switch try await self.queryFormObject(input) {
+            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
+            switch try await self.queryFormObjectNoExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

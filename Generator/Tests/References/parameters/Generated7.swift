@@ -53,7 +53,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -87,7 +91,11 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -148,48 +156,77 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-no-explode`
-    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+    /// - Remark: `GET /path/matrix-explode/{id}`
+    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /cookies`
-    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
-        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
-        try c.cookie(&request, "session", input.cookies.session, explode: true)
-        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
-        try c.cookie(&request, "person", input.cookies.person, explode: false)
-        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
+    /// - Remark: `GET /query/space`
+    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
+        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
+        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryForm.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
-            switch try await self.pathMatrix(input) {
+    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
+            switch try await self.pathLabelExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -198,12 +235,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
+    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
-            switch try await self.queryFormObjectNoExplode(input) {
+            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
+            switch try await self.queryFormNoExplode(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
+            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
+            switch try await self.cookieStyles(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -49,25 +49,37 @@ extension Operations.CreatePet.Output.Created {
 }
 
 extension Client {
-    /// - Remark: `GET /health`
-    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        let c = client.call(Operations.Health.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `POST /pets`
+    public func createPet(_ input: Operations.CreatePet.Input) async throws -> Operations.CreatePet.Output {
+        let c = client.call(Operations.CreatePet.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/pets")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
+            case 201: return .created(try await Operations.CreatePet.Output.Created.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension Operations.ListPets.Output.Default {
+extension Operations.Health.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension APIProtocol {
+    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
+            let input = Operations.Health.Input()
+            switch try await self.health(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

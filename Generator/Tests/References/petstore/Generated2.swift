@@ -4,14 +4,14 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension APIProtocol {
-    public func listPets(query: Operations.ListPets.Input.Query = .init()) async throws -> Operations.ListPets.Output {
-        try await listPets(Operations.ListPets.Input(query: query))
+    public func listPets(query: Operations.ListPets.Input.Query = .init(), headers: Operations.ListPets.Input.Headers = .init()) async throws -> Operations.ListPets.Output {
+        try await listPets(Operations.ListPets.Input(query: query, headers: headers))
     }
     public func createPet(body: Operations.CreatePet.Input.Body) async throws -> Operations.CreatePet.Output {
         try await createPet(Operations.CreatePet.Input(body: body))
     }
-    public func showPetById(path: Operations.ShowPetById.Input.Path) async throws -> Operations.ShowPetById.Output {
-        try await showPetById(Operations.ShowPetById.Input(path: path))
+    public func showPetById(path: Operations.ShowPetById.Input.Path, headers: Operations.ShowPetById.Input.Headers = .init()) async throws -> Operations.ShowPetById.Output {
+        try await showPetById(Operations.ShowPetById.Input(path: path, headers: headers))
     }
     public func health() async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input())
@@ -39,35 +39,41 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias NoContent = Operations.CreatePet.Output.Created
+            /// Healthy.
+            public struct NoContent: Swift.Sendable, Swift.Equatable {
+                public init() {
+                }
+            }
         }
     }
 }
 
-extension Client {
-    /// - Remark: `POST /pets`
-    public func createPet(_ input: Operations.CreatePet.Input) async throws -> Operations.CreatePet.Output {
-        let c = client.call(Operations.CreatePet.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/pets")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 201: return .created(try await Operations.CreatePet.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listPets(on: transport, registrar)
+        try _register_createPet(on: transport, registrar)
+        try _register_showPetById(on: transport, registrar)
+        try _register_health(on: transport, registrar)
     }
 }
 
-extension Operations.ShowPetById.Output.Successful {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension APIProtocol {
+    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
+            let inputBody: Operations.CreatePet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreatePet.Input(body: inputBody)
+            switch try await self.createPet(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

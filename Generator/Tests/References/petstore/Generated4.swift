@@ -50,30 +50,31 @@ extension Operations {
     }
 }
 
-extension APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_listPets(on: transport, registrar)
-        try _register_createPet(on: transport, registrar)
-        try _register_showPetById(on: transport, registrar)
-        try _register_health(on: transport, registrar)
+extension Client {
+    /// - Remark: `GET /pets/{petId}`
+    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
+        let c = client.call(Operations.ShowPetById.id)
+        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200...299: return .successful(statusCode: response.status.code, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }
 
 extension APIProtocol {
-    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
-            let inputBody: Operations.CreatePet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreatePet.Input(body: inputBody)
-            switch try await self.createPet(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
+            let headers = Operations.ListPets.Input.Headers(accept: s.accept(request, as: Operations.ListPets.AcceptableContentType.self))
+            let input = Operations.ListPets.Input(query: query, headers: headers)
+            switch try await self.listPets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

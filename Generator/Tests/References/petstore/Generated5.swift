@@ -42,17 +42,25 @@ extension Operations.ListPets.Output.Default {
 }
 
 extension Client {
-    /// - Remark: `GET /pets/{petId}`
-    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
-        let c = client.call(Operations.ShowPetById.id)
-        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `GET /pets`
+    public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output {
+        let c = client.call(Operations.ListPets.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200...299: return .successful(statusCode: response.status.code, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
         }
+    }
+}
+
+extension Operations.CreatePet.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
@@ -60,7 +68,8 @@ extension APIProtocol {
     func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
             let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
-            let input = Operations.ShowPetById.Input(path: path)
+            let headers = Operations.ShowPetById.Input.Headers(accept: s.accept(request, as: Operations.ShowPetById.AcceptableContentType.self))
+            let input = Operations.ShowPetById.Input(path: path, headers: headers)
             switch try await self.showPetById(input) {
                 case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)

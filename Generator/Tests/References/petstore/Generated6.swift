@@ -61,17 +61,13 @@ extension Operations.ListPets.Output.Ok {
     }
 }
 
-extension APIProtocol {
-    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = Operations.ListPets.Input(query: query)
-            switch try await self.listPets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension Operations.ShowPetById.Output.Successful {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

@@ -13,28 +13,21 @@ extension SecurityFixture {
     }
 }
 
-extension SecurityFixture.Client {
-    /// - Remark: `GET /secret`
-    internal func getSecret(_ input: SecurityFixture.Operations.GetSecret.Input) async throws -> SecurityFixture.Operations.GetSecret.Output {
-        let c = client.call(SecurityFixture.Operations.GetSecret.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/secret")
-        request.headerFields["Accept"] = "text/plain"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await SecurityFixture.Operations.GetSecret.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
-extension SecurityFixture.APIProtocol {
-    func _register_getPublic(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/public", operationID: SecurityFixture.Operations.GetPublic.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetPublic.Input()
-            switch try await self.getPublic(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension SecurityFixture.Client {
+    /// - Remark: `GET /keyed`
+    internal func getKeyed(_ input: SecurityFixture.Operations.GetKeyed.Input) async throws -> SecurityFixture.Operations.GetKeyed.Output {
+        let c = client.call(SecurityFixture.Operations.GetKeyed.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keyed")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await SecurityFixture.Operations.GetKeyed.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

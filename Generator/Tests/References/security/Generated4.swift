@@ -30,19 +30,18 @@ extension SecurityFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = SecurityFixture.Operations.GetPublic.Output.NoContent
+            /// Open.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension SecurityFixture.APIProtocol {
-    func _register_getSecret(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/secret", operationID: SecurityFixture.Operations.GetSecret.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetSecret.Input()
-            switch try await self.getSecret(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

@@ -13,24 +13,30 @@ extension ServersFixture {
     }
 }
 
+extension ServersFixture.Operations.GetStatus.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ServersFixture.Client {
-    /// - Remark: `GET /uploads`
-    internal func listUploads(_ input: ServersFixture.Operations.ListUploads.Input) async throws -> ServersFixture.Operations.ListUploads.Output {
-        let c = client.call(ServersFixture.Operations.ListUploads.id, serverURL: try input.serverURL ?? ServersFixture.Operations.ListUploads.Servers.Server1.url())
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/uploads")
+    /// - Remark: `GET /status`
+    internal func getStatus(_ input: ServersFixture.Operations.GetStatus.Input) async throws -> ServersFixture.Operations.GetStatus.Output {
+        let c = client.call(ServersFixture.Operations.GetStatus.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/status")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ServersFixture.Operations.ListUploads.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ServersFixture.Operations.GetStatus.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ServersFixture.APIProtocol {
-    func _register_getStatus(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/status", operationID: ServersFixture.Operations.GetStatus.id) { request, body, metadata, s in
-            let input = ServersFixture.Operations.GetStatus.Input()
-            switch try await self.getStatus(input) {
+    func _register_listUploads(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/uploads", operationID: ServersFixture.Operations.ListUploads.id) { request, body, metadata, s in
+            let input = ServersFixture.Operations.ListUploads.Input()
+            switch try await self.listUploads(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

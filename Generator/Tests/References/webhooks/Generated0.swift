@@ -47,45 +47,66 @@ extension WebhooksFixture.Components.Schemas {
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension WebhooksFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_createSubscription(on: transport, registrar)
-        try _register_newPet(on: transport, registrar)
-    }
-}
-
-extension WebhooksFixture.APIProtocol {
-    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
-            switch try await self.createSubscription(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension WebhooksFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: WebhooksFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
     }
 }
 
+extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Gone {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture {
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        /// A pet was added.
+        func newPet(_ input: WebhooksFixture.Webhooks.NewPet.Input) async throws -> WebhooksFixture.Webhooks.NewPet.Output
+        func petRemoved(_ input: WebhooksFixture.Webhooks.PetRemoved.Input) async throws -> WebhooksFixture.Webhooks.PetRemoved.Output
+        func petAudited(_ input: WebhooksFixture.Webhooks.PetAudited.Input) async throws -> WebhooksFixture.Webhooks.PetAudited.Output
+        func petMovedPut(_ input: WebhooksFixture.Webhooks.PetMovedPut.Input) async throws -> WebhooksFixture.Webhooks.PetMovedPut.Output
+        func petMovedDelete(_ input: WebhooksFixture.Webhooks.PetMovedDelete.Input) async throws -> WebhooksFixture.Webhooks.PetMovedDelete.Output
+    }
+}
+
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
-            switch try await self.petMovedDelete(input) {
+    func _registerWebhook_petMovedPut(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedPut.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.PetMovedPut.Input(body: inputBody)
+            switch try await self.petMovedPut(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -38,7 +38,11 @@ extension WebhooksFixture.Webhooks {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
+            /// Noted.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
@@ -55,39 +59,43 @@ extension WebhooksFixture.Operations.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+extension WebhooksFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_createSubscription(on: transport, registrar)
+        try _register_newPet(on: transport, registrar)
+    }
+}
+
+extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
-            switch try await self.newPet(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .accepted(let value): return try value.encoded(s, status: 202)
+            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
+            switch try await self.petRemoved(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -95,19 +103,13 @@ extension WebhooksFixture.WebhookHandler {
 }
 
 extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged1(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
     }
 }

@@ -16,85 +16,118 @@ extension WebhooksFixture.Operations {
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
-    internal enum PetAudited {
-        internal static let id: Swift.String = "petAudited"
+    /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
+    internal enum PetRemoved {
+        internal static let id: Swift.String = "petRemoved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
-            internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
-            internal init(headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers = .init(), body: WebhooksFixture.Webhooks.PetAudited.Input.Body) {
-                self.headers = headers
+            internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
                 self.body = body
             }
-            internal struct Headers: Swift.Sendable, Swift.Equatable {
-                internal var xAuditor: Swift.String?
-                internal init(xAuditor: Swift.String? = nil) {
-                    self.xAuditor = xAuditor
-                }
-            }
             internal enum Body: Swift.Sendable, Swift.Equatable {
-                case json(WebhooksFixture.Components.Schemas.Pet)
+                case plainText(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Audited.
-            /// Status 200.
-            case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+            /// Done.
+            /// Status 204.
+            case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Audited.
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers
-                internal init(headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers) {
-                    self.headers = headers
-                }
-                internal struct Headers: Swift.Sendable, Swift.Equatable {
-                    internal var xAuditId: Swift.String
-                    internal init(xAuditId: Swift.String) {
-                        self.xAuditId = xAuditId
-                    }
+            /// Done.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
                 }
             }
         }
     }
 }
 
-extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension WebhooksFixture.Client {
+    /// - Remark: `GET /pets/new`
+    internal func newPet(_ input: WebhooksFixture.Operations.NewPet.Input) async throws -> WebhooksFixture.Operations.NewPet.Output {
+        let c = client.call(WebhooksFixture.Operations.NewPet.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/new")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await WebhooksFixture.Operations.NewPet.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension WebhooksFixture.Webhooks.NewPet.Output.Accepted {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_newPet(on: transport, registrar)
-        try _registerWebhook_petRemoved(on: transport, registrar)
-        try _registerWebhook_petAudited(on: transport, registrar)
-        try _registerWebhook_petMovedPut(on: transport, registrar)
-        try _registerWebhook_petMovedDelete(on: transport, registrar)
+extension WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
-extension WebhooksFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        /// An event of the subscription.
-        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
-        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
-        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
+extension WebhooksFixture.APIProtocol {
+    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
+            switch try await self.createSubscription(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
+            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
+            switch try await self.petMovedDelete(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension WebhooksFixture.CallbackHandler {
+    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged1(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -13,7 +13,16 @@ extension WebhooksFixture.Operations {
     internal enum NewPet {
         internal static let id: Swift.String = "newPet"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal init() {
+            internal var headers: WebhooksFixture.Operations.NewPet.Input.Headers
+            internal init(headers: WebhooksFixture.Operations.NewPet.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.NewPet.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.NewPet.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
@@ -48,22 +57,30 @@ extension WebhooksFixture.Operations {
                 }
             }
         }
-    }
-}
-
-extension WebhooksFixture.Client {
-    /// - Remark: `POST /subscriptions`
-    internal func createSubscription(_ input: WebhooksFixture.Operations.CreateSubscription.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
-        let c = client.call(WebhooksFixture.Operations.CreateSubscription.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/subscriptions")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 201: return .created(try await WebhooksFixture.Operations.CreateSubscription.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
         }
     }
 }
@@ -71,7 +88,8 @@ extension WebhooksFixture.Client {
 extension WebhooksFixture.APIProtocol {
     func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Operations.NewPet.Input()
+            let headers = WebhooksFixture.Operations.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Operations.NewPet.AcceptableContentType.self))
+            let input = WebhooksFixture.Operations.NewPet.Input(headers: headers)
             switch try await self.newPet(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
