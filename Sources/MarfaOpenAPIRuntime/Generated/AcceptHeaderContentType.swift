@@ -4,7 +4,7 @@ import Foundation
 /// much the client prefers it.
 ///
 /// A generated operation whose responses have content types takes a list of these in its
-/// `Input.Headers.accept`, which defaults to ``Swift/Array/defaultValues()``: every listed type, JSON
+/// `Input.Headers.accept`, which defaults to `.defaultValues()`: every listed type, JSON
 /// first, each with quality 1. The client sends them in order, comma-separated.
 public struct AcceptHeaderContentType<ContentType: AcceptableProtocol>: Sendable, Hashable {
     /// The content type asked for.
