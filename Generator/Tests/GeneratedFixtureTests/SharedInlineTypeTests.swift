@@ -19,6 +19,15 @@ private func declaredName(_ type: Any.Type) -> String {
         #expect(try booking.json.id == "b1")
     }
 
+    @Test func aRefReachingAPlaceBeforeItIsWrittenIsDeclaredThereAndAliasedWhereWritten() {
+        #expect(
+            declaredName(S.Operations.CancelBooking.Output.Ok.Body.JsonPayload.self)
+                == "Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload")
+        #expect(
+            declaredName(S.Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload.self).hasPrefix(
+                "Operations."))
+    }
+
     @Test func aRefIntoAComponentResponsesSchemaIsAnAliasOfTheComponentsType() {
         #expect(
             declaredName(S.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem.self)

@@ -22,6 +22,7 @@ import Testing
             [
                 "typealias JsonPayload = Operations.CreateBooking.Output.Created.Body.JsonPayload",
                 "typealias JsonPayloadItem = Components.Responses.BadRequest.Body.JsonPayload",
+                "typealias JsonPayload = Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload",
             ]
         ),
         (

@@ -38,6 +38,9 @@ final class TypeBuilder {
     /// Types declared for `$ref` targets that are no component schema, by where the target is
     /// written: the place that writes it inline, reached later, aliases it.
     private var referencedPlaces: [SourceLocation: TypeUsage] = [:]
+    /// Inline places being declared where a `$ref` first reached them, so a reference back into one
+    /// is not declared again inside it.
+    private var placing: Set<SourceLocation> = []
     /// Loops of `$ref`-only schemas already reported, by the place they close.
     private var loopsReported: Set<SourceLocation> = []
     /// Property defaults, written once every type is declared (`writeDefaults(with:)`).
@@ -203,8 +206,10 @@ final class TypeBuilder {
 
     func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
         if let reference = schema.reference {
-            if schema.dynamicReference == nil, let owned = ownedInline(reference.key) {
-                var usage = aliased(owned, in: scope, as: name)
+            if schema.dynamicReference == nil,
+                var usage = ownedInline(reference.key).map({ aliased($0, in: scope, as: name) })
+                    ?? declaredAtFirstPlace(reference.key, in: scope, as: name)
+            {
                 usage.nullable = usage.nullable || schema.allowsNull
                 return usage
             }
@@ -341,6 +346,30 @@ final class TypeBuilder {
         return TypeUsage(
             swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl,
             rfc3339: existing.rfc3339)
+    }
+
+    /// A `$ref` into a place that writes its schema inline (an operation's body, a component
+    /// response's) reached before that place is: the type is declared here, at the first place in
+    /// document order that reaches it, and the place that writes it aliases it when reached.
+    private func declaredAtFirstPlace(_ key: String, in scope: Decl, as name: String) -> TypeUsage? {
+        guard refUsages[key] == nil, refNames[key] == nil, Self.isInlinePlace(key),
+            let node = reader.targets[key]?.node, placing.insert(node.location).inserted
+        else { return nil }
+        defer { placing.remove(node.location) }
+        let usage = declare(reader.read(node), in: scope, as: name, exactName: false)
+        if usage.decl != nil { referencedPlaces[node.location] = usage }
+        return usage
+    }
+
+    /// Whether `key` points into a place that writes a schema inline (`paths`, `webhooks`, or a
+    /// component response, request body, parameter, header or path item), not a component schema.
+    static func isInlinePlace(_ key: String) -> Bool {
+        let pointer = key.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let tokens = JSONPointer.tokens(of: pointer) ?? []
+        guard let first = tokens.first else { return false }
+        if first == "paths" || first == "webhooks" { return true }
+        return first == "components" && tokens.count > 2
+            && ["responses", "requestBodies", "parameters", "headers", "pathItems"].contains(tokens[1])
     }
 
     /// The type already declared where the `$ref` target `key` is written inline (an operation's or a

@@ -10,73 +10,63 @@ extension SharedFixture.Components.Parameters {
 }
 
 extension SharedFixture.Operations {
-    /// `POST /bookings`
-    internal enum CreateBooking {
-        internal static let id: Swift.String = "createBooking"
+    /// `GET /cancellations`
+    internal enum ListCancellations {
+        internal static let id: Swift.String = "listCancellations"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: SharedFixture.Operations.CreateBooking.Input.Headers
-            internal init(headers: SharedFixture.Operations.CreateBooking.Input.Headers = .init()) {
+            internal var headers: SharedFixture.Operations.ListCancellations.Input.Headers
+            internal init(headers: SharedFixture.Operations.ListCancellations.Input.Headers = .init()) {
                 self.headers = headers
             }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The content types the call asks for in `Accept`, in order; every listed one unless given.
-                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CreateBooking.AcceptableContentType>]
-                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CreateBooking.AcceptableContentType>] = .defaultValues()) {
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListCancellations.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListCancellations.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The booking.
-            /// Status 201.
-            case created(SharedFixture.Operations.CreateBooking.Output.Created)
-            /// The `created` response; throws for any other.
-            internal var created: SharedFixture.Operations.CreateBooking.Output.Created {
+            /// A $ref into cancelBooking's answer, written later in the document.
+            /// Status 200.
+            case ok(SharedFixture.Operations.ListCancellations.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: SharedFixture.Operations.ListCancellations.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request could not be read.
-            /// Status 400.
-            case badRequest(SharedFixture.Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            internal var badRequest: SharedFixture.Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The booking.
-            internal struct Created: Swift.Sendable, Swift.Equatable {
-                internal var body: SharedFixture.Operations.CreateBooking.Output.Created.Body
-                internal init(body: SharedFixture.Operations.CreateBooking.Output.Created.Body) {
+            /// A $ref into cancelBooking's answer, written later in the document.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: SharedFixture.Operations.ListCancellations.Output.Ok.Body
+                internal init(body: SharedFixture.Operations.ListCancellations.Output.Ok.Body) {
                     self.body = body
                 }
                 internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload)
+                    case json([SharedFixture.Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload])
                     /// The body as `application/json`; throws when it came as another type.
-                    internal var json: SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload {
+                    internal var json: [SharedFixture.Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload] {
                         get throws {
                             switch self {
                                 case .json(let body): return body
                             }
                         }
                     }
-                    internal struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        internal var id: Swift.String?
-                        internal init(id: Swift.String? = nil) {
-                            self.id = id
+                    internal struct JsonPayloadItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        internal var cancelledAt: Swift.String?
+                        internal init(cancelledAt: Swift.String? = nil) {
+                            self.cancelledAt = cancelledAt
                         }
                         internal init(from decoder: any Swift.Decoder) throws {
                             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+                            self.cancelledAt = try container.decodeIfPresent(Swift.String.self, forKey: "cancelledAt")
                         }
                         internal func encode(to encoder: any Swift.Encoder) throws {
                             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                            try container.encodeIfPresent(self.id, forKey: "id")
+                            try container.encodeIfPresent(self.cancelledAt, forKey: "cancelledAt")
                         }
                     }
                 }
@@ -105,6 +95,46 @@ extension SharedFixture.Operations {
             /// The listed media types, JSON first.
             internal static var allCases: [Self] {
                 return [.json]
+            }
+        }
+    }
+}
+
+extension SharedFixture.Client {
+    /// - Remark: `DELETE /bookings/{id}`
+    internal func cancelBooking(_ input: SharedFixture.Operations.CancelBooking.Input) async throws -> SharedFixture.Operations.CancelBooking.Output {
+        let c = client.call(SharedFixture.Operations.CancelBooking.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/bookings/\(p0)")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await SharedFixture.Operations.CancelBooking.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension SharedFixture.Operations.GetBooking.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension SharedFixture.APIProtocol {
+    func _register_cancelBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/bookings/{id}", operationID: SharedFixture.Operations.CancelBooking.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.CancelBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.CancelBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.CancelBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.CancelBooking.Input(path: path, headers: headers)
+            switch try await self.cancelBooking(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

@@ -15,13 +15,13 @@ extension SharedFixture {
 }
 
 extension SharedFixture.Operations {
-    /// `PUT /bookings/{id}`
-    internal enum UpdateBooking {
-        internal static let id: Swift.String = "updateBooking"
+    /// `GET /bookings/{id}`
+    internal enum GetBooking {
+        internal static let id: Swift.String = "getBooking"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: SharedFixture.Operations.UpdateBooking.Input.Path
-            internal var headers: SharedFixture.Operations.UpdateBooking.Input.Headers
-            internal init(path: SharedFixture.Operations.UpdateBooking.Input.Path, headers: SharedFixture.Operations.UpdateBooking.Input.Headers = .init()) {
+            internal var path: SharedFixture.Operations.GetBooking.Input.Path
+            internal var headers: SharedFixture.Operations.GetBooking.Input.Headers
+            internal init(path: SharedFixture.Operations.GetBooking.Input.Path, headers: SharedFixture.Operations.GetBooking.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
@@ -33,35 +33,55 @@ extension SharedFixture.Operations {
             }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The content types the call asks for in `Accept`, in order; every listed one unless given.
-                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.UpdateBooking.AcceptableContentType>]
-                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.UpdateBooking.AcceptableContentType>] = .defaultValues()) {
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.GetBooking.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.GetBooking.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The booking.
+            /// The same booking, by a $ref into createBooking's answer.
             /// Status 200.
-            case ok(SharedFixture.Operations.UpdateBooking.Output.Ok)
+            case ok(SharedFixture.Operations.GetBooking.Output.Ok)
             /// The `ok` response; throws for any other.
-            internal var ok: SharedFixture.Operations.UpdateBooking.Output.Ok {
+            internal var ok: SharedFixture.Operations.GetBooking.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
+            /// The same headers as BadRequest, but its own.
+            /// Status 401.
+            case unauthorized(SharedFixture.Operations.GetBooking.Output.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            internal var unauthorized: SharedFixture.Operations.GetBooking.Output.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request could not be read.
+            /// Status 400.
+            case badRequest(SharedFixture.Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            internal var badRequest: SharedFixture.Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The booking.
+            /// The same booking, by a $ref into createBooking's answer.
             internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var body: SharedFixture.Operations.UpdateBooking.Output.Ok.Body
-                internal init(body: SharedFixture.Operations.UpdateBooking.Output.Ok.Body) {
+                internal var body: SharedFixture.Operations.GetBooking.Output.Ok.Body
+                internal init(body: SharedFixture.Operations.GetBooking.Output.Ok.Body) {
                     self.body = body
                 }
                 internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload)
+                    case json(SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
-                    internal var json: SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload {
+                    internal var json: SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -69,6 +89,19 @@ extension SharedFixture.Operations {
                         }
                     }
                     internal typealias JsonPayload = SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload
+                }
+            }
+            /// The same headers as BadRequest, but its own.
+            internal struct Unauthorized: Swift.Sendable, Swift.Equatable {
+                internal var headers: SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers
+                internal init(headers: SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers = .init()) {
+                    self.headers = headers
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var wwwAuthenticate: Swift.String?
+                    internal init(wwwAuthenticate: Swift.String? = nil) {
+                        self.wwwAuthenticate = wwwAuthenticate
+                    }
                 }
             }
         }
@@ -101,12 +134,11 @@ extension SharedFixture.Operations {
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_listProblems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}/problems", operationID: SharedFixture.Operations.ListProblems.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.ListProblems.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.ListProblems.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListProblems.AcceptableContentType.self))
-            let input = SharedFixture.Operations.ListProblems.Input(path: path, headers: headers)
-            switch try await self.listProblems(input) {
+    func _register_listCancellations(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/cancellations", operationID: SharedFixture.Operations.ListCancellations.id) { request, body, metadata, s in
+            let headers = SharedFixture.Operations.ListCancellations.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListCancellations.AcceptableContentType.self))
+            let input = SharedFixture.Operations.ListCancellations.Input(headers: headers)
+            switch try await self.listCancellations(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

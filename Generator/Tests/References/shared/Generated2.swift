@@ -7,73 +7,112 @@ extension SharedFixture {
     /// The document's operations, one method per operation ID. The generated `Client` makes them over HTTP;
     /// a server implements them and serves them with `registerHandlers(on:)`.
     internal protocol APIProtocol: Swift.Sendable {
+        func listCancellations(_ input: SharedFixture.Operations.ListCancellations.Input) async throws -> SharedFixture.Operations.ListCancellations.Output
         func createBooking(_ input: SharedFixture.Operations.CreateBooking.Input) async throws -> SharedFixture.Operations.CreateBooking.Output
         func getBooking(_ input: SharedFixture.Operations.GetBooking.Input) async throws -> SharedFixture.Operations.GetBooking.Output
         func updateBooking(_ input: SharedFixture.Operations.UpdateBooking.Input) async throws -> SharedFixture.Operations.UpdateBooking.Output
+        func cancelBooking(_ input: SharedFixture.Operations.CancelBooking.Input) async throws -> SharedFixture.Operations.CancelBooking.Output
         func listProblems(_ input: SharedFixture.Operations.ListProblems.Input) async throws -> SharedFixture.Operations.ListProblems.Output
     }
 }
 
-extension SharedFixture.Components.Responses.BadRequest {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers: Headers = try Headers.decoded(c, response)
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(SharedFixture.Components.Responses.BadRequest.Body.JsonPayload.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension SharedFixture.Operations {
+    /// `GET /bookings/{id}/problems`
+    internal enum ListProblems {
+        internal static let id: Swift.String = "listProblems"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: SharedFixture.Operations.ListProblems.Input.Path
+            internal var headers: SharedFixture.Operations.ListProblems.Input.Headers
+            internal init(path: SharedFixture.Operations.ListProblems.Input.Path, headers: SharedFixture.Operations.ListProblems.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var id: Swift.String
+                internal init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListProblems.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListProblems.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
         }
-        return Self(headers: headers, body: decodedBody)
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// A $ref into the BadRequest component's inline schema.
+            /// Status 200.
+            case ok(SharedFixture.Operations.ListProblems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: SharedFixture.Operations.ListProblems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A $ref into the BadRequest component's inline schema.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: SharedFixture.Operations.ListProblems.Output.Ok.Body
+                internal init(body: SharedFixture.Operations.ListProblems.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem])
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: [SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    internal typealias JsonPayloadItem = SharedFixture.Components.Responses.BadRequest.Body.JsonPayload
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
-extension SharedFixture.Operations.GetBooking.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(body: decodedBody)
-    }
-}
-
-extension SharedFixture.Operations.ListProblems.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json([SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem].self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(body: decodedBody)
-    }
-}
-
-extension SharedFixture.Client {
-    /// - Remark: `GET /bookings/{id}/problems`
-    internal func listProblems(_ input: SharedFixture.Operations.ListProblems.Input) async throws -> SharedFixture.Operations.ListProblems.Output {
-        let c = client.call(SharedFixture.Operations.ListProblems.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/bookings/\(p0)/problems")
-        c.accept(&request, input.headers.accept)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await SharedFixture.Operations.ListProblems.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension SharedFixture.Operations.GetBooking.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+extension SharedFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listCancellations(on: transport, registrar)
+        try _register_createBooking(on: transport, registrar)
+        try _register_getBooking(on: transport, registrar)
+        try _register_updateBooking(on: transport, registrar)
+        try _register_cancelBooking(on: transport, registrar)
+        try _register_listProblems(on: transport, registrar)
     }
 }
 

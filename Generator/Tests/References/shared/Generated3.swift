@@ -4,6 +4,9 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension SharedFixture.APIProtocol {
+    internal func listCancellations(headers: SharedFixture.Operations.ListCancellations.Input.Headers = .init()) async throws -> SharedFixture.Operations.ListCancellations.Output {
+        try await listCancellations(SharedFixture.Operations.ListCancellations.Input(headers: headers))
+    }
     internal func createBooking(headers: SharedFixture.Operations.CreateBooking.Input.Headers = .init()) async throws -> SharedFixture.Operations.CreateBooking.Output {
         try await createBooking(SharedFixture.Operations.CreateBooking.Input(headers: headers))
     }
@@ -13,14 +16,40 @@ extension SharedFixture.APIProtocol {
     internal func updateBooking(path: SharedFixture.Operations.UpdateBooking.Input.Path, headers: SharedFixture.Operations.UpdateBooking.Input.Headers = .init()) async throws -> SharedFixture.Operations.UpdateBooking.Output {
         try await updateBooking(SharedFixture.Operations.UpdateBooking.Input(path: path, headers: headers))
     }
+    internal func cancelBooking(path: SharedFixture.Operations.CancelBooking.Input.Path, headers: SharedFixture.Operations.CancelBooking.Input.Headers = .init()) async throws -> SharedFixture.Operations.CancelBooking.Output {
+        try await cancelBooking(SharedFixture.Operations.CancelBooking.Input(path: path, headers: headers))
+    }
     internal func listProblems(path: SharedFixture.Operations.ListProblems.Input.Path, headers: SharedFixture.Operations.ListProblems.Input.Headers = .init()) async throws -> SharedFixture.Operations.ListProblems.Output {
         try await listProblems(SharedFixture.Operations.ListProblems.Input(path: path, headers: headers))
+    }
+}
+
+extension SharedFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: SharedFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
     }
 }
 
 extension SharedFixture.Components.Responses.BadRequest.Headers {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
         return Self(wwwAuthenticate: try c.header(response, "WWW-Authenticate", as: Swift.String.self, explode: false, shape: .primitive))
+    }
+}
+
+extension SharedFixture.Operations.CreateBooking.Output.Created {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
     }
 }
 
@@ -31,11 +60,17 @@ extension SharedFixture.Operations.GetBooking.Output.Unauthorized {
     }
 }
 
-extension SharedFixture.Operations.UpdateBooking.Output.Ok {
+extension SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(wwwAuthenticate: try c.header(response, "WWW-Authenticate", as: Swift.String.self, explode: false, shape: .primitive))
+    }
+}
+
+extension SharedFixture.Operations.CancelBooking.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload.self, response, body))
+            decodedBody = .json(try await c.json(SharedFixture.Operations.CancelBooking.Output.Ok.Body.JsonPayload.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -44,21 +79,21 @@ extension SharedFixture.Operations.UpdateBooking.Output.Ok {
 }
 
 extension SharedFixture.Client {
-    /// - Remark: `PUT /bookings/{id}`
-    internal func updateBooking(_ input: SharedFixture.Operations.UpdateBooking.Input) async throws -> SharedFixture.Operations.UpdateBooking.Output {
-        let c = client.call(SharedFixture.Operations.UpdateBooking.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/bookings/\(p0)")
+    /// - Remark: `POST /bookings`
+    internal func createBooking(_ input: SharedFixture.Operations.CreateBooking.Input) async throws -> SharedFixture.Operations.CreateBooking.Output {
+        let c = client.call(SharedFixture.Operations.CreateBooking.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/bookings")
         c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await SharedFixture.Operations.UpdateBooking.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await SharedFixture.Operations.CreateBooking.Output.Created.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await SharedFixture.Components.Responses.BadRequest.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension SharedFixture.Operations.CreateBooking.Output.Created {
+extension SharedFixture.Operations.ListCancellations.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -69,26 +104,13 @@ extension SharedFixture.Operations.CreateBooking.Output.Created {
     }
 }
 
-extension SharedFixture.Operations.GetBooking.Output.Unauthorized {
+extension SharedFixture.Operations.CancelBooking.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
-        return (response, nil)
-    }
-}
-
-extension SharedFixture.APIProtocol {
-    func _register_getBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}", operationID: SharedFixture.Operations.GetBooking.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.GetBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.GetBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.GetBooking.AcceptableContentType.self))
-            let input = SharedFixture.Operations.GetBooking.Input(path: path, headers: headers)
-            switch try await self.getBooking(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

@@ -14,49 +14,31 @@ extension SharedFixture.Components.Headers {
 }
 
 extension SharedFixture.Operations {
-    /// `GET /bookings/{id}`
-    internal enum GetBooking {
-        internal static let id: Swift.String = "getBooking"
+    /// `POST /bookings`
+    internal enum CreateBooking {
+        internal static let id: Swift.String = "createBooking"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: SharedFixture.Operations.GetBooking.Input.Path
-            internal var headers: SharedFixture.Operations.GetBooking.Input.Headers
-            internal init(path: SharedFixture.Operations.GetBooking.Input.Path, headers: SharedFixture.Operations.GetBooking.Input.Headers = .init()) {
-                self.path = path
+            internal var headers: SharedFixture.Operations.CreateBooking.Input.Headers
+            internal init(headers: SharedFixture.Operations.CreateBooking.Input.Headers = .init()) {
                 self.headers = headers
-            }
-            internal struct Path: Swift.Sendable, Swift.Equatable {
-                internal var id: Swift.String
-                internal init(id: Swift.String) {
-                    self.id = id
-                }
             }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The content types the call asks for in `Accept`, in order; every listed one unless given.
-                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.GetBooking.AcceptableContentType>]
-                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.GetBooking.AcceptableContentType>] = .defaultValues()) {
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CreateBooking.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CreateBooking.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The same booking, by a $ref into createBooking's answer.
-            /// Status 200.
-            case ok(SharedFixture.Operations.GetBooking.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: SharedFixture.Operations.GetBooking.Output.Ok {
+            /// The booking.
+            /// Status 201.
+            case created(SharedFixture.Operations.CreateBooking.Output.Created)
+            /// The `created` response; throws for any other.
+            internal var created: SharedFixture.Operations.CreateBooking.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The same headers as BadRequest, but its own.
-            /// Status 401.
-            case unauthorized(SharedFixture.Operations.GetBooking.Output.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            internal var unauthorized: SharedFixture.Operations.GetBooking.Output.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request could not be read.
@@ -71,35 +53,35 @@ extension SharedFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The same booking, by a $ref into createBooking's answer.
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var body: SharedFixture.Operations.GetBooking.Output.Ok.Body
-                internal init(body: SharedFixture.Operations.GetBooking.Output.Ok.Body) {
+            /// The booking.
+            internal struct Created: Swift.Sendable, Swift.Equatable {
+                internal var body: SharedFixture.Operations.CreateBooking.Output.Created.Body
+                internal init(body: SharedFixture.Operations.CreateBooking.Output.Created.Body) {
                     self.body = body
                 }
                 internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload)
+                    case json(SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
-                    internal var json: SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload {
+                    internal var json: SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload {
                         get throws {
                             switch self {
                                 case .json(let body): return body
                             }
                         }
                     }
-                    internal typealias JsonPayload = SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload
-                }
-            }
-            /// The same headers as BadRequest, but its own.
-            internal struct Unauthorized: Swift.Sendable, Swift.Equatable {
-                internal var headers: SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers
-                internal init(headers: SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers = .init()) {
-                    self.headers = headers
-                }
-                internal struct Headers: Swift.Sendable, Swift.Equatable {
-                    internal var wwwAuthenticate: Swift.String?
-                    internal init(wwwAuthenticate: Swift.String? = nil) {
-                        self.wwwAuthenticate = wwwAuthenticate
+                    internal struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        internal var id: Swift.String?
+                        internal init(id: Swift.String? = nil) {
+                            self.id = id
+                        }
+                        internal init(from decoder: any Swift.Decoder) throws {
+                            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+                        }
+                        internal func encode(to encoder: any Swift.Encoder) throws {
+                            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                            try container.encodeIfPresent(self.id, forKey: "id")
+                        }
                     }
                 }
             }
@@ -129,5 +111,31 @@ extension SharedFixture.Operations {
                 return [.json]
             }
         }
+    }
+}
+
+extension SharedFixture.Client {
+    /// - Remark: `GET /bookings/{id}/problems`
+    internal func listProblems(_ input: SharedFixture.Operations.ListProblems.Input) async throws -> SharedFixture.Operations.ListProblems.Output {
+        let c = client.call(SharedFixture.Operations.ListProblems.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/bookings/\(p0)/problems")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await SharedFixture.Operations.ListProblems.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension SharedFixture.Operations.ListProblems.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }

@@ -12,35 +12,92 @@ extension SharedFixture.Components {
 }
 extension SharedFixture.Operations {
     /// Each operation's security requirements by operation ID: alternatives, each the schemes it needs together.
-    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["createBooking": [], "getBooking": [], "updateBooking": [], "listProblems": []]
+    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["listCancellations": [], "createBooking": [], "getBooking": [], "updateBooking": [], "cancelBooking": [], "listProblems": []]
 }
 
-extension SharedFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: SharedFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension SharedFixture.Operations {
+    /// `DELETE /bookings/{id}`
+    internal enum CancelBooking {
+        internal static let id: Swift.String = "cancelBooking"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: SharedFixture.Operations.CancelBooking.Input.Path
+            internal var headers: SharedFixture.Operations.CancelBooking.Input.Headers
+            internal init(path: SharedFixture.Operations.CancelBooking.Input.Path, headers: SharedFixture.Operations.CancelBooking.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var id: Swift.String
+                internal init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CancelBooking.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.CancelBooking.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
         }
-    }
-}
-
-extension SharedFixture.Operations.CreateBooking.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The cancellation, which listCancellations reached first.
+            /// Status 200.
+            case ok(SharedFixture.Operations.CancelBooking.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: SharedFixture.Operations.CancelBooking.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The cancellation, which listCancellations reached first.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: SharedFixture.Operations.CancelBooking.Output.Ok.Body
+                internal init(body: SharedFixture.Operations.CancelBooking.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(SharedFixture.Operations.CancelBooking.Output.Ok.Body.JsonPayload)
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: SharedFixture.Operations.CancelBooking.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    internal typealias JsonPayload = SharedFixture.Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload
+                }
+            }
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension SharedFixture.Operations.GetBooking.Output.Unauthorized.Headers {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
-        return Self(wwwAuthenticate: try c.header(response, "WWW-Authenticate", as: Swift.String.self, explode: false, shape: .primitive))
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
@@ -61,18 +118,6 @@ extension SharedFixture.Client {
     }
 }
 
-extension SharedFixture.Components.Responses.BadRequest {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
 extension SharedFixture.Operations.UpdateBooking.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
@@ -85,12 +130,12 @@ extension SharedFixture.Operations.UpdateBooking.Output.Ok {
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_updateBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/bookings/{id}", operationID: SharedFixture.Operations.UpdateBooking.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.UpdateBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.UpdateBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.UpdateBooking.AcceptableContentType.self))
-            let input = SharedFixture.Operations.UpdateBooking.Input(path: path, headers: headers)
-            switch try await self.updateBooking(input) {
+    func _register_listProblems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}/problems", operationID: SharedFixture.Operations.ListProblems.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.ListProblems.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.ListProblems.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListProblems.AcceptableContentType.self))
+            let input = SharedFixture.Operations.ListProblems.Input(path: path, headers: headers)
+            switch try await self.listProblems(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

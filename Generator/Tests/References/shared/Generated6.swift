@@ -5,17 +5,17 @@ import MarfaOpenAPIRuntime
 
 extension SharedFixture.Operations {
     /// The query parameter names each operation declares, by operation ID.
-    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["createBooking": [], "getBooking": [], "updateBooking": [], "listProblems": []]
+    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["listCancellations": [], "createBooking": [], "getBooking": [], "updateBooking": [], "cancelBooking": [], "listProblems": []]
 }
 
 extension SharedFixture.Operations {
-    /// `GET /bookings/{id}/problems`
-    internal enum ListProblems {
-        internal static let id: Swift.String = "listProblems"
+    /// `PUT /bookings/{id}`
+    internal enum UpdateBooking {
+        internal static let id: Swift.String = "updateBooking"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: SharedFixture.Operations.ListProblems.Input.Path
-            internal var headers: SharedFixture.Operations.ListProblems.Input.Headers
-            internal init(path: SharedFixture.Operations.ListProblems.Input.Path, headers: SharedFixture.Operations.ListProblems.Input.Headers = .init()) {
+            internal var path: SharedFixture.Operations.UpdateBooking.Input.Path
+            internal var headers: SharedFixture.Operations.UpdateBooking.Input.Headers
+            internal init(path: SharedFixture.Operations.UpdateBooking.Input.Path, headers: SharedFixture.Operations.UpdateBooking.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
@@ -27,18 +27,18 @@ extension SharedFixture.Operations {
             }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The content types the call asks for in `Accept`, in order; every listed one unless given.
-                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListProblems.AcceptableContentType>]
-                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.ListProblems.AcceptableContentType>] = .defaultValues()) {
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.UpdateBooking.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SharedFixture.Operations.UpdateBooking.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// A $ref into the BadRequest component's inline schema.
+            /// The booking.
             /// Status 200.
-            case ok(SharedFixture.Operations.ListProblems.Output.Ok)
+            case ok(SharedFixture.Operations.UpdateBooking.Output.Ok)
             /// The `ok` response; throws for any other.
-            internal var ok: SharedFixture.Operations.ListProblems.Output.Ok {
+            internal var ok: SharedFixture.Operations.UpdateBooking.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -46,23 +46,23 @@ extension SharedFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A $ref into the BadRequest component's inline schema.
+            /// The booking.
             internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var body: SharedFixture.Operations.ListProblems.Output.Ok.Body
-                internal init(body: SharedFixture.Operations.ListProblems.Output.Ok.Body) {
+                internal var body: SharedFixture.Operations.UpdateBooking.Output.Ok.Body
+                internal init(body: SharedFixture.Operations.UpdateBooking.Output.Ok.Body) {
                     self.body = body
                 }
                 internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json([SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem])
+                    case json(SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
-                    internal var json: [SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem] {
+                    internal var json: SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload {
                         get throws {
                             switch self {
                                 case .json(let body): return body
                             }
                         }
                     }
-                    internal typealias JsonPayloadItem = SharedFixture.Components.Responses.BadRequest.Body.JsonPayload
+                    internal typealias JsonPayload = SharedFixture.Operations.CreateBooking.Output.Created.Body.JsonPayload
                 }
             }
         }
@@ -89,6 +89,56 @@ extension SharedFixture.Operations {
             /// The listed media types, JSON first.
             internal static var allCases: [Self] {
                 return [.json]
+            }
+        }
+    }
+}
+
+extension SharedFixture.Client {
+    /// - Remark: `GET /cancellations`
+    internal func listCancellations(_ input: SharedFixture.Operations.ListCancellations.Input) async throws -> SharedFixture.Operations.ListCancellations.Output {
+        let c = client.call(SharedFixture.Operations.ListCancellations.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cancellations")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await SharedFixture.Operations.ListCancellations.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension SharedFixture.Components.Responses.BadRequest {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension SharedFixture.Operations.GetBooking.Output.Unauthorized {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
+        return (response, nil)
+    }
+}
+
+extension SharedFixture.APIProtocol {
+    func _register_getBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}", operationID: SharedFixture.Operations.GetBooking.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.GetBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.GetBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.GetBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.GetBooking.Input(path: path, headers: headers)
+            switch try await self.getBooking(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

@@ -46,34 +46,83 @@ extension SharedFixture.Components.Responses {
     }
 }
 
+extension SharedFixture.Components.Responses.BadRequest {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(SharedFixture.Components.Responses.BadRequest.Body.JsonPayload.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
+extension SharedFixture.Operations.ListCancellations.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json([SharedFixture.Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload].self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension SharedFixture.Operations.GetBooking.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(SharedFixture.Operations.GetBooking.Output.Ok.Body.JsonPayload.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension SharedFixture.Operations.UpdateBooking.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(SharedFixture.Operations.UpdateBooking.Output.Ok.Body.JsonPayload.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension SharedFixture.Operations.ListProblems.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json([SharedFixture.Operations.ListProblems.Output.Ok.Body.JsonPayloadItem].self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
 extension SharedFixture.Client {
-    /// - Remark: `POST /bookings`
-    internal func createBooking(_ input: SharedFixture.Operations.CreateBooking.Input) async throws -> SharedFixture.Operations.CreateBooking.Output {
-        let c = client.call(SharedFixture.Operations.CreateBooking.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/bookings")
+    /// - Remark: `PUT /bookings/{id}`
+    internal func updateBooking(_ input: SharedFixture.Operations.UpdateBooking.Input) async throws -> SharedFixture.Operations.UpdateBooking.Output {
+        let c = client.call(SharedFixture.Operations.UpdateBooking.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/bookings/\(p0)")
         c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await SharedFixture.Operations.CreateBooking.Output.Created.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await SharedFixture.Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await SharedFixture.Operations.UpdateBooking.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension SharedFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_createBooking(on: transport, registrar)
-        try _register_getBooking(on: transport, registrar)
-        try _register_updateBooking(on: transport, registrar)
-        try _register_listProblems(on: transport, registrar)
-    }
-}
-
-extension SharedFixture.Operations.ListProblems.Output.Ok {
+extension SharedFixture.Operations.CreateBooking.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -81,5 +130,19 @@ extension SharedFixture.Operations.ListProblems.Output.Ok {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
+    }
+}
+
+extension SharedFixture.APIProtocol {
+    func _register_updateBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/bookings/{id}", operationID: SharedFixture.Operations.UpdateBooking.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.UpdateBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.UpdateBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.UpdateBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.UpdateBooking.Input(path: path, headers: headers)
+            switch try await self.updateBooking(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }
