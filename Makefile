@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo demo-folders docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files bench-folders check-real-spec check-corpus icons clean format check-format
+.PHONY: deps build test demo demo-folders docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files bench-folders check-real-spec check-migration check-corpus icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -71,6 +71,12 @@ check-generated: deps
 ## fixtures generate now, after a deliberate change to the output; review and commit the diff
 update-references: deps
 	UPDATE_REFERENCES=1 swift test --no-parallel $(SWIFT_BUILD_FLAGS) --filter ReferenceTests
+
+## check-migration: build Generator/Tests/MigrationFixture, a package written for swift-openapi-generator whose
+## Package.swift dependencies and import lines alone were changed, through the plugin against this package
+check-migration: deps
+	swift build --package-path Generator/Tests/MigrationFixture --scratch-path .build/migration-fixture $(SWIFT_BUILD_FLAGS)
+	@echo "check-migration: the swift-openapi-generator package builds"
 
 ## check-real-spec: generate the real Marfa document in every mode and build the output in a scratch package
 check-real-spec: deps

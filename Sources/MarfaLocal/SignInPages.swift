@@ -127,9 +127,9 @@ enum SignInPages {
             """)
     }
 
-    /// A `200` page answer.
-    static func ok(_ html: String) -> Operations.ShowConsentPage.Output.Ok {
-        .init(headers: .init(xMarfaContract: LocalContract.version), body: .html(HTTPBody(html)))
+    /// A `200` page answer, of whichever page operation asks.
+    static func ok<Answer: SignInPageAnswer>(_ html: String) -> Answer {
+        Answer(contract: LocalContract.version, html: html)
     }
 
     /// A page answered with another status (a wrong password is `401`), as the contract leaves
@@ -138,9 +138,9 @@ enum SignInPages {
         (status, UndocumentedPayload(headerFields: ["Content-Type": "text/html; charset=utf-8"], body: HTTPBody(html)))
     }
 
-    /// A `302` to `location`.
-    static func redirect(to location: String) -> Operations.Authorize.Output.Found {
-        .init(headers: .init(xMarfaContract: LocalContract.version, location: location))
+    /// A `302` to `location`, of whichever sign-in operation asks.
+    static func redirect<Answer: SignInRedirectAnswer>(to location: String) -> Answer {
+        Answer(contract: LocalContract.version, location: location)
     }
 }
 

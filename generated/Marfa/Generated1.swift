@@ -6,32 +6,32 @@ import MarfaTypes
 
 extension Client {
     /// Describe the instance
-    internal func getInstance() async throws -> Operations.GetInstance.Output {
-        try await getInstance(Operations.GetInstance.Input())
+    internal func getInstance(headers: Operations.GetInstance.Input.Headers = .init()) async throws -> Operations.GetInstance.Output {
+        try await getInstance(Operations.GetInstance.Input(headers: headers))
     }
     /// Discover the OAuth authorization server
-    internal func getAuthorizationServerMetadata() async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input())
+    internal func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
     }
     /// Register an OAuth client
-    internal func registerOAuthClient(body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
-        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(body: body))
+    internal func registerOAuthClient(headers: Operations.RegisterOAuthClient.Input.Headers = .init(), body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
+        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(headers: headers, body: body))
     }
     /// Exchange a grant for tokens
-    internal func requestToken(body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
-        try await requestToken(Operations.RequestToken.Input(body: body))
+    internal func requestToken(headers: Operations.RequestToken.Input.Headers = .init(), body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
+        try await requestToken(Operations.RequestToken.Input(headers: headers, body: body))
     }
     /// Revoke a token
-    internal func revokeToken(body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
-        try await revokeToken(Operations.RevokeToken.Input(body: body))
+    internal func revokeToken(headers: Operations.RevokeToken.Input.Headers = .init(), body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
+        try await revokeToken(Operations.RevokeToken.Input(headers: headers, body: body))
     }
     /// Start a device sign-in
-    internal func requestDeviceCode(body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
-        try await requestDeviceCode(Operations.RequestDeviceCode.Input(body: body))
+    internal func requestDeviceCode(headers: Operations.RequestDeviceCode.Input.Headers = .init(), body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
+        try await requestDeviceCode(Operations.RequestDeviceCode.Input(headers: headers, body: body))
     }
     /// Revoke an app's grant
-    internal func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) async throws -> Operations.RevokeGrant.Output {
-        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query))
+    internal func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init(), headers: Operations.RevokeGrant.Input.Headers = .init()) async throws -> Operations.RevokeGrant.Output {
+        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query, headers: headers))
     }
     /// Read the calling key
     internal func getCurrentKey(headers: Operations.GetCurrentKey.Input.Headers = .init()) async throws -> Operations.GetCurrentKey.Output {
@@ -42,8 +42,8 @@ extension Client {
         try await listTypes(Operations.ListTypes.Input(headers: headers))
     }
     /// Register an item type
-    internal func registerType(body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
-        try await registerType(Operations.RegisterType.Input(body: body))
+    internal func registerType(headers: Operations.RegisterType.Input.Headers = .init(), body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
+        try await registerType(Operations.RegisterType.Input(headers: headers, body: body))
     }
     /// Set the owner's icon for a type
     internal func setTypeIcon(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) async throws -> Operations.SetTypeIcon.Output {
@@ -86,8 +86,8 @@ extension Client {
         try await purgeItem(Operations.PurgeItem.Input(path: path, headers: headers))
     }
     /// Read an item's history
-    internal func listItemVersions(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) async throws -> Operations.ListItemVersions.Output {
-        try await listItemVersions(Operations.ListItemVersions.Input(path: path, query: query))
+    internal func listItemVersions(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init(), headers: Operations.ListItemVersions.Input.Headers = .init()) async throws -> Operations.ListItemVersions.Output {
+        try await listItemVersions(Operations.ListItemVersions.Input(path: path, query: query, headers: headers))
     }
     /// Replace an item's tags
     internal func replaceItemMetadata(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) async throws -> Operations.ReplaceItemMetadata.Output {
@@ -142,16 +142,16 @@ extension Client {
         try await streamEvents(Operations.StreamEvents.Input(query: query, headers: headers))
     }
     /// Read the instance's settings
-    internal func getSpaceConfig() async throws -> Operations.GetSpaceConfig.Output {
-        try await getSpaceConfig(Operations.GetSpaceConfig.Input())
+    internal func getSpaceConfig(headers: Operations.GetSpaceConfig.Input.Headers = .init()) async throws -> Operations.GetSpaceConfig.Output {
+        try await getSpaceConfig(Operations.GetSpaceConfig.Input(headers: headers))
     }
     /// Change some of the instance's settings
     internal func updateSpaceConfig(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) async throws -> Operations.UpdateSpaceConfig.Output {
         try await updateSpaceConfig(Operations.UpdateSpaceConfig.Input(headers: headers, body: body))
     }
     /// List views
-    internal func listViews() async throws -> Operations.ListViews.Output {
-        try await listViews(Operations.ListViews.Input())
+    internal func listViews(headers: Operations.ListViews.Input.Headers = .init()) async throws -> Operations.ListViews.Output {
+        try await listViews(Operations.ListViews.Input(headers: headers))
     }
     /// Create a view
     internal func createView(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) async throws -> Operations.CreateView.Output {
@@ -168,23 +168,56 @@ extension Client {
 }
 
 extension Client {
-    /// Delete an edge
-    /// - Remark: `DELETE /edges/{id}`
-    internal func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
-        let c = client.call(Operations.DeleteEdge.id)
+    /// Replace an item's tags
+    /// - Remark: `PUT /items/{id}/metadata`
+    internal func replaceItemMetadata(_ input: Operations.ReplaceItemMetadata.Input) async throws -> Operations.ReplaceItemMetadata.Output {
+        let c = client.call(Operations.ReplaceItemMetadata.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/edges/\(p0)")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/items/\(p0)/metadata")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Create an edge
+    /// - Remark: `POST /edges`
+    internal func createEdge(_ input: Operations.CreateEdge.Input) async throws -> Operations.CreateEdge.Output {
+        let c = client.call(Operations.CreateEdge.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/edges")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status.code {
+            case 200: return .ok(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
+            case 201: return .created(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -6,232 +6,232 @@ import MarfaTypes
 
 extension Client {
     /// Describe the instance
-    public func getInstance() async throws -> Operations.GetInstance.Output {
-        try await getInstance(Operations.GetInstance.Input())
+    public func getInstance(headers: Operations.GetInstance.Input.Headers = .init()) async throws -> Operations.GetInstance.Output {
+        try await getInstance(Operations.GetInstance.Input(headers: headers))
     }
     /// Discover the OAuth authorization server
-    public func getAuthorizationServerMetadata() async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input())
+    public func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
     }
     /// Register an OAuth client
-    public func registerOAuthClient(body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
-        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(body: body))
+    public func registerOAuthClient(headers: Operations.RegisterOAuthClient.Input.Headers = .init(), body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
+        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(headers: headers, body: body))
     }
     /// Start an authorization request
-    public func authorize(query: Operations.Authorize.Input.Query) async throws -> Operations.Authorize.Output {
-        try await authorize(Operations.Authorize.Input(query: query))
+    public func authorize(query: Operations.Authorize.Input.Query, headers: Operations.Authorize.Input.Headers = .init()) async throws -> Operations.Authorize.Output {
+        try await authorize(Operations.Authorize.Input(query: query, headers: headers))
     }
     /// Show the owner's consent page
-    public func showConsentPage(query: Operations.ShowConsentPage.Input.Query = .init()) async throws -> Operations.ShowConsentPage.Output {
-        try await showConsentPage(Operations.ShowConsentPage.Input(query: query))
+    public func showConsentPage(query: Operations.ShowConsentPage.Input.Query = .init(), headers: Operations.ShowConsentPage.Input.Headers = .init()) async throws -> Operations.ShowConsentPage.Output {
+        try await showConsentPage(Operations.ShowConsentPage.Input(query: query, headers: headers))
     }
     /// Record the owner's decision
-    public func submitConsentDecision(body: Operations.SubmitConsentDecision.Input.Body) async throws -> Operations.SubmitConsentDecision.Output {
-        try await submitConsentDecision(Operations.SubmitConsentDecision.Input(body: body))
+    public func submitConsentDecision(headers: Operations.SubmitConsentDecision.Input.Headers = .init(), body: Operations.SubmitConsentDecision.Input.Body) async throws -> Operations.SubmitConsentDecision.Output {
+        try await submitConsentDecision(Operations.SubmitConsentDecision.Input(headers: headers, body: body))
     }
     /// Exchange a grant for tokens
-    public func requestToken(body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
-        try await requestToken(Operations.RequestToken.Input(body: body))
+    public func requestToken(headers: Operations.RequestToken.Input.Headers = .init(), body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
+        try await requestToken(Operations.RequestToken.Input(headers: headers, body: body))
     }
     /// Revoke a token
-    public func revokeToken(body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
-        try await revokeToken(Operations.RevokeToken.Input(body: body))
+    public func revokeToken(headers: Operations.RevokeToken.Input.Headers = .init(), body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
+        try await revokeToken(Operations.RevokeToken.Input(headers: headers, body: body))
     }
     /// Start a device sign-in
-    public func requestDeviceCode(body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
-        try await requestDeviceCode(Operations.RequestDeviceCode.Input(body: body))
+    public func requestDeviceCode(headers: Operations.RequestDeviceCode.Input.Headers = .init(), body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
+        try await requestDeviceCode(Operations.RequestDeviceCode.Input(headers: headers, body: body))
     }
     /// Show the device code entry page
-    public func showDeviceEntryPage(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) async throws -> Operations.ShowDeviceEntryPage.Output {
-        try await showDeviceEntryPage(Operations.ShowDeviceEntryPage.Input(query: query))
+    public func showDeviceEntryPage(query: Operations.ShowDeviceEntryPage.Input.Query = .init(), headers: Operations.ShowDeviceEntryPage.Input.Headers = .init()) async throws -> Operations.ShowDeviceEntryPage.Output {
+        try await showDeviceEntryPage(Operations.ShowDeviceEntryPage.Input(query: query, headers: headers))
     }
     /// Enter a device code
-    public func submitDeviceCode(body: Operations.SubmitDeviceCode.Input.Body) async throws -> Operations.SubmitDeviceCode.Output {
-        try await submitDeviceCode(Operations.SubmitDeviceCode.Input(body: body))
+    public func submitDeviceCode(headers: Operations.SubmitDeviceCode.Input.Headers = .init(), body: Operations.SubmitDeviceCode.Input.Body) async throws -> Operations.SubmitDeviceCode.Output {
+        try await submitDeviceCode(Operations.SubmitDeviceCode.Input(headers: headers, body: body))
     }
     /// Show the device consent page
-    public func showDeviceConsentPage(query: Operations.ShowDeviceConsentPage.Input.Query) async throws -> Operations.ShowDeviceConsentPage.Output {
-        try await showDeviceConsentPage(Operations.ShowDeviceConsentPage.Input(query: query))
+    public func showDeviceConsentPage(query: Operations.ShowDeviceConsentPage.Input.Query, headers: Operations.ShowDeviceConsentPage.Input.Headers = .init()) async throws -> Operations.ShowDeviceConsentPage.Output {
+        try await showDeviceConsentPage(Operations.ShowDeviceConsentPage.Input(query: query, headers: headers))
     }
     /// Record the owner's decision for a device
-    public func submitDeviceConsent(body: Operations.SubmitDeviceConsent.Input.Body) async throws -> Operations.SubmitDeviceConsent.Output {
-        try await submitDeviceConsent(Operations.SubmitDeviceConsent.Input(body: body))
+    public func submitDeviceConsent(headers: Operations.SubmitDeviceConsent.Input.Headers = .init(), body: Operations.SubmitDeviceConsent.Input.Body) async throws -> Operations.SubmitDeviceConsent.Output {
+        try await submitDeviceConsent(Operations.SubmitDeviceConsent.Input(headers: headers, body: body))
     }
     /// Show the owner's sign-in page
-    public func showSignInPage(query: Operations.ShowSignInPage.Input.Query = .init()) async throws -> Operations.ShowSignInPage.Output {
-        try await showSignInPage(Operations.ShowSignInPage.Input(query: query))
+    public func showSignInPage(query: Operations.ShowSignInPage.Input.Query = .init(), headers: Operations.ShowSignInPage.Input.Headers = .init()) async throws -> Operations.ShowSignInPage.Output {
+        try await showSignInPage(Operations.ShowSignInPage.Input(query: query, headers: headers))
     }
     /// Sign the owner in
-    public func signInWithPassword(body: Operations.SignInWithPassword.Input.Body) async throws -> Operations.SignInWithPassword.Output {
-        try await signInWithPassword(Operations.SignInWithPassword.Input(body: body))
+    public func signInWithPassword(headers: Operations.SignInWithPassword.Input.Headers = .init(), body: Operations.SignInWithPassword.Input.Body) async throws -> Operations.SignInWithPassword.Output {
+        try await signInWithPassword(Operations.SignInWithPassword.Input(headers: headers, body: body))
     }
     /// Read the owner account
-    public func getOwner() async throws -> Operations.GetOwner.Output {
-        try await getOwner(Operations.GetOwner.Input())
+    public func getOwner(headers: Operations.GetOwner.Input.Headers = .init()) async throws -> Operations.GetOwner.Output {
+        try await getOwner(Operations.GetOwner.Input(headers: headers))
     }
     /// Create the owner account
-    public func createOwner(body: Operations.CreateOwner.Input.Body) async throws -> Operations.CreateOwner.Output {
-        try await createOwner(Operations.CreateOwner.Input(body: body))
+    public func createOwner(headers: Operations.CreateOwner.Input.Headers = .init(), body: Operations.CreateOwner.Input.Body) async throws -> Operations.CreateOwner.Output {
+        try await createOwner(Operations.CreateOwner.Input(headers: headers, body: body))
     }
     /// List approved apps
-    public func listGrants() async throws -> Operations.ListGrants.Output {
-        try await listGrants(Operations.ListGrants.Input())
+    public func listGrants(headers: Operations.ListGrants.Input.Headers = .init()) async throws -> Operations.ListGrants.Output {
+        try await listGrants(Operations.ListGrants.Input(headers: headers))
     }
     /// Revoke an app's grant
-    public func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) async throws -> Operations.RevokeGrant.Output {
-        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query))
+    public func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init(), headers: Operations.RevokeGrant.Input.Headers = .init()) async throws -> Operations.RevokeGrant.Output {
+        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query, headers: headers))
     }
     /// Create an API key
-    public func createKey(body: Operations.CreateKey.Input.Body) async throws -> Operations.CreateKey.Output {
-        try await createKey(Operations.CreateKey.Input(body: body))
+    public func createKey(headers: Operations.CreateKey.Input.Headers = .init(), body: Operations.CreateKey.Input.Body) async throws -> Operations.CreateKey.Output {
+        try await createKey(Operations.CreateKey.Input(headers: headers, body: body))
     }
     /// List API keys
-    public func listKeys() async throws -> Operations.ListKeys.Output {
-        try await listKeys(Operations.ListKeys.Input())
+    public func listKeys(headers: Operations.ListKeys.Input.Headers = .init()) async throws -> Operations.ListKeys.Output {
+        try await listKeys(Operations.ListKeys.Input(headers: headers))
     }
     /// Read the calling key
     public func getCurrentKey(headers: Operations.GetCurrentKey.Input.Headers = .init()) async throws -> Operations.GetCurrentKey.Output {
         try await getCurrentKey(Operations.GetCurrentKey.Input(headers: headers))
     }
     /// Update an API key
-    public func updateKey(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) async throws -> Operations.UpdateKey.Output {
-        try await updateKey(Operations.UpdateKey.Input(path: path, body: body))
+    public func updateKey(path: Operations.UpdateKey.Input.Path, headers: Operations.UpdateKey.Input.Headers = .init(), body: Operations.UpdateKey.Input.Body) async throws -> Operations.UpdateKey.Output {
+        try await updateKey(Operations.UpdateKey.Input(path: path, headers: headers, body: body))
     }
     /// Revoke an API key
-    public func revokeKey(path: Operations.RevokeKey.Input.Path) async throws -> Operations.RevokeKey.Output {
-        try await revokeKey(Operations.RevokeKey.Input(path: path))
+    public func revokeKey(path: Operations.RevokeKey.Input.Path, headers: Operations.RevokeKey.Input.Headers = .init()) async throws -> Operations.RevokeKey.Output {
+        try await revokeKey(Operations.RevokeKey.Input(path: path, headers: headers))
     }
     /// List item types
     public func listTypes(headers: Operations.ListTypes.Input.Headers = .init()) async throws -> Operations.ListTypes.Output {
         try await listTypes(Operations.ListTypes.Input(headers: headers))
     }
     /// Register an item type
-    public func registerType(body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
-        try await registerType(Operations.RegisterType.Input(body: body))
+    public func registerType(headers: Operations.RegisterType.Input.Headers = .init(), body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
+        try await registerType(Operations.RegisterType.Input(headers: headers, body: body))
     }
     /// Check a type definition
-    public func normalizeType(body: Operations.NormalizeType.Input.Body) async throws -> Operations.NormalizeType.Output {
-        try await normalizeType(Operations.NormalizeType.Input(body: body))
+    public func normalizeType(headers: Operations.NormalizeType.Input.Headers = .init(), body: Operations.NormalizeType.Input.Body) async throws -> Operations.NormalizeType.Output {
+        try await normalizeType(Operations.NormalizeType.Input(headers: headers, body: body))
     }
     /// Read an item type
-    public func getType(path: Operations.GetType.Input.Path) async throws -> Operations.GetType.Output {
-        try await getType(Operations.GetType.Input(path: path))
+    public func getType(path: Operations.GetType.Input.Path, headers: Operations.GetType.Input.Headers = .init()) async throws -> Operations.GetType.Output {
+        try await getType(Operations.GetType.Input(path: path, headers: headers))
     }
     /// Replace an item type
-    public func replaceType(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) async throws -> Operations.ReplaceType.Output {
-        try await replaceType(Operations.ReplaceType.Input(path: path, body: body))
+    public func replaceType(path: Operations.ReplaceType.Input.Path, headers: Operations.ReplaceType.Input.Headers = .init(), body: Operations.ReplaceType.Input.Body) async throws -> Operations.ReplaceType.Output {
+        try await replaceType(Operations.ReplaceType.Input(path: path, headers: headers, body: body))
     }
     /// Delete an item type
-    public func deleteType(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) async throws -> Operations.DeleteType.Output {
-        try await deleteType(Operations.DeleteType.Input(path: path, query: query))
+    public func deleteType(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init(), headers: Operations.DeleteType.Input.Headers = .init()) async throws -> Operations.DeleteType.Output {
+        try await deleteType(Operations.DeleteType.Input(path: path, query: query, headers: headers))
     }
     /// Set the owner's icon for a type
     public func setTypeIcon(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) async throws -> Operations.SetTypeIcon.Output {
         try await setTypeIcon(Operations.SetTypeIcon.Input(path: path, headers: headers, body: body))
     }
     /// Preview moving a type's items
-    public func previewTypeMove(body: Operations.PreviewTypeMove.Input.Body) async throws -> Operations.PreviewTypeMove.Output {
-        try await previewTypeMove(Operations.PreviewTypeMove.Input(body: body))
+    public func previewTypeMove(headers: Operations.PreviewTypeMove.Input.Headers = .init(), body: Operations.PreviewTypeMove.Input.Body) async throws -> Operations.PreviewTypeMove.Output {
+        try await previewTypeMove(Operations.PreviewTypeMove.Input(headers: headers, body: body))
     }
     /// Start moving a type's items
     public func startTypeMove(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) async throws -> Operations.StartTypeMove.Output {
         try await startTypeMove(Operations.StartTypeMove.Input(headers: headers, body: body))
     }
     /// Read a type move job
-    public func getTypeMove(path: Operations.GetTypeMove.Input.Path) async throws -> Operations.GetTypeMove.Output {
-        try await getTypeMove(Operations.GetTypeMove.Input(path: path))
+    public func getTypeMove(path: Operations.GetTypeMove.Input.Path, headers: Operations.GetTypeMove.Input.Headers = .init()) async throws -> Operations.GetTypeMove.Output {
+        try await getTypeMove(Operations.GetTypeMove.Input(path: path, headers: headers))
     }
     /// Cancel a type move job
-    public func cancelTypeMove(path: Operations.CancelTypeMove.Input.Path) async throws -> Operations.CancelTypeMove.Output {
-        try await cancelTypeMove(Operations.CancelTypeMove.Input(path: path))
+    public func cancelTypeMove(path: Operations.CancelTypeMove.Input.Path, headers: Operations.CancelTypeMove.Input.Headers = .init()) async throws -> Operations.CancelTypeMove.Output {
+        try await cancelTypeMove(Operations.CancelTypeMove.Input(path: path, headers: headers))
     }
     /// Register an edge type
-    public func registerEdgeType(body: Operations.RegisterEdgeType.Input.Body) async throws -> Operations.RegisterEdgeType.Output {
-        try await registerEdgeType(Operations.RegisterEdgeType.Input(body: body))
+    public func registerEdgeType(headers: Operations.RegisterEdgeType.Input.Headers = .init(), body: Operations.RegisterEdgeType.Input.Body) async throws -> Operations.RegisterEdgeType.Output {
+        try await registerEdgeType(Operations.RegisterEdgeType.Input(headers: headers, body: body))
     }
     /// List edge types
     public func listEdgeTypes(headers: Operations.ListEdgeTypes.Input.Headers = .init()) async throws -> Operations.ListEdgeTypes.Output {
         try await listEdgeTypes(Operations.ListEdgeTypes.Input(headers: headers))
     }
     /// Delete an edge type
-    public func deleteEdgeType(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) async throws -> Operations.DeleteEdgeType.Output {
-        try await deleteEdgeType(Operations.DeleteEdgeType.Input(path: path, query: query))
+    public func deleteEdgeType(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init(), headers: Operations.DeleteEdgeType.Input.Headers = .init()) async throws -> Operations.DeleteEdgeType.Output {
+        try await deleteEdgeType(Operations.DeleteEdgeType.Input(path: path, query: query, headers: headers))
     }
     /// Count items
-    public func getItemStats(query: Operations.GetItemStats.Input.Query = .init()) async throws -> Operations.GetItemStats.Output {
-        try await getItemStats(Operations.GetItemStats.Input(query: query))
+    public func getItemStats(query: Operations.GetItemStats.Input.Query = .init(), headers: Operations.GetItemStats.Input.Headers = .init()) async throws -> Operations.GetItemStats.Output {
+        try await getItemStats(Operations.GetItemStats.Input(query: query, headers: headers))
     }
     /// List occurrences in a window
-    public func listOccurrences(query: Operations.ListOccurrences.Input.Query) async throws -> Operations.ListOccurrences.Output {
-        try await listOccurrences(Operations.ListOccurrences.Input(query: query))
+    public func listOccurrences(query: Operations.ListOccurrences.Input.Query, headers: Operations.ListOccurrences.Input.Headers = .init()) async throws -> Operations.ListOccurrences.Output {
+        try await listOccurrences(Operations.ListOccurrences.Input(query: query, headers: headers))
     }
     /// List audit log entries
-    public func listAuditLog(query: Operations.ListAuditLog.Input.Query = .init()) async throws -> Operations.ListAuditLog.Output {
-        try await listAuditLog(Operations.ListAuditLog.Input(query: query))
+    public func listAuditLog(query: Operations.ListAuditLog.Input.Query = .init(), headers: Operations.ListAuditLog.Input.Headers = .init()) async throws -> Operations.ListAuditLog.Output {
+        try await listAuditLog(Operations.ListAuditLog.Input(query: query, headers: headers))
     }
     /// Create a webhook
-    public func createWebhook(body: Operations.CreateWebhook.Input.Body) async throws -> Operations.CreateWebhook.Output {
-        try await createWebhook(Operations.CreateWebhook.Input(body: body))
+    public func createWebhook(headers: Operations.CreateWebhook.Input.Headers = .init(), body: Operations.CreateWebhook.Input.Body) async throws -> Operations.CreateWebhook.Output {
+        try await createWebhook(Operations.CreateWebhook.Input(headers: headers, body: body))
     }
     /// List webhooks
-    public func listWebhooks() async throws -> Operations.ListWebhooks.Output {
-        try await listWebhooks(Operations.ListWebhooks.Input())
+    public func listWebhooks(headers: Operations.ListWebhooks.Input.Headers = .init()) async throws -> Operations.ListWebhooks.Output {
+        try await listWebhooks(Operations.ListWebhooks.Input(headers: headers))
     }
     /// Read a webhook
-    public func getWebhook(path: Operations.GetWebhook.Input.Path) async throws -> Operations.GetWebhook.Output {
-        try await getWebhook(Operations.GetWebhook.Input(path: path))
+    public func getWebhook(path: Operations.GetWebhook.Input.Path, headers: Operations.GetWebhook.Input.Headers = .init()) async throws -> Operations.GetWebhook.Output {
+        try await getWebhook(Operations.GetWebhook.Input(path: path, headers: headers))
     }
     /// Update a webhook
-    public func updateWebhook(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) async throws -> Operations.UpdateWebhook.Output {
-        try await updateWebhook(Operations.UpdateWebhook.Input(path: path, body: body))
+    public func updateWebhook(path: Operations.UpdateWebhook.Input.Path, headers: Operations.UpdateWebhook.Input.Headers = .init(), body: Operations.UpdateWebhook.Input.Body) async throws -> Operations.UpdateWebhook.Output {
+        try await updateWebhook(Operations.UpdateWebhook.Input(path: path, headers: headers, body: body))
     }
     /// Delete a webhook
-    public func deleteWebhook(path: Operations.DeleteWebhook.Input.Path) async throws -> Operations.DeleteWebhook.Output {
-        try await deleteWebhook(Operations.DeleteWebhook.Input(path: path))
+    public func deleteWebhook(path: Operations.DeleteWebhook.Input.Path, headers: Operations.DeleteWebhook.Input.Headers = .init()) async throws -> Operations.DeleteWebhook.Output {
+        try await deleteWebhook(Operations.DeleteWebhook.Input(path: path, headers: headers))
     }
     /// List a webhook's deliveries
-    public func listWebhookDeliveries(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) async throws -> Operations.ListWebhookDeliveries.Output {
-        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(path: path, query: query))
+    public func listWebhookDeliveries(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init(), headers: Operations.ListWebhookDeliveries.Input.Headers = .init()) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(path: path, query: query, headers: headers))
     }
     /// List housekeeping jobs
-    public func listHousekeepingJobs() async throws -> Operations.ListHousekeepingJobs.Output {
-        try await listHousekeepingJobs(Operations.ListHousekeepingJobs.Input())
+    public func listHousekeepingJobs(headers: Operations.ListHousekeepingJobs.Input.Headers = .init()) async throws -> Operations.ListHousekeepingJobs.Output {
+        try await listHousekeepingJobs(Operations.ListHousekeepingJobs.Input(headers: headers))
     }
     /// Run a housekeeping job now
-    public func runHousekeeping(path: Operations.RunHousekeeping.Input.Path) async throws -> Operations.RunHousekeeping.Output {
-        try await runHousekeeping(Operations.RunHousekeeping.Input(path: path))
+    public func runHousekeeping(path: Operations.RunHousekeeping.Input.Path, headers: Operations.RunHousekeeping.Input.Headers = .init()) async throws -> Operations.RunHousekeeping.Output {
+        try await runHousekeeping(Operations.RunHousekeeping.Input(path: path, headers: headers))
     }
     /// Read the instance's settings
-    public func getSpaceConfig() async throws -> Operations.GetSpaceConfig.Output {
-        try await getSpaceConfig(Operations.GetSpaceConfig.Input())
+    public func getSpaceConfig(headers: Operations.GetSpaceConfig.Input.Headers = .init()) async throws -> Operations.GetSpaceConfig.Output {
+        try await getSpaceConfig(Operations.GetSpaceConfig.Input(headers: headers))
     }
     /// Replace the instance's settings
-    public func replaceSpaceConfig(body: Operations.ReplaceSpaceConfig.Input.Body) async throws -> Operations.ReplaceSpaceConfig.Output {
-        try await replaceSpaceConfig(Operations.ReplaceSpaceConfig.Input(body: body))
+    public func replaceSpaceConfig(headers: Operations.ReplaceSpaceConfig.Input.Headers = .init(), body: Operations.ReplaceSpaceConfig.Input.Body) async throws -> Operations.ReplaceSpaceConfig.Output {
+        try await replaceSpaceConfig(Operations.ReplaceSpaceConfig.Input(headers: headers, body: body))
     }
     /// Change some of the instance's settings
     public func updateSpaceConfig(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) async throws -> Operations.UpdateSpaceConfig.Output {
         try await updateSpaceConfig(Operations.UpdateSpaceConfig.Input(headers: headers, body: body))
     }
     /// Read the instance's settings (instance path)
-    public func getConfig() async throws -> Operations.GetConfig.Output {
-        try await getConfig(Operations.GetConfig.Input())
+    public func getConfig(headers: Operations.GetConfig.Input.Headers = .init()) async throws -> Operations.GetConfig.Output {
+        try await getConfig(Operations.GetConfig.Input(headers: headers))
     }
     /// Replace the instance's settings (instance path)
-    public func replaceConfig(body: Operations.ReplaceConfig.Input.Body) async throws -> Operations.ReplaceConfig.Output {
-        try await replaceConfig(Operations.ReplaceConfig.Input(body: body))
+    public func replaceConfig(headers: Operations.ReplaceConfig.Input.Headers = .init(), body: Operations.ReplaceConfig.Input.Body) async throws -> Operations.ReplaceConfig.Output {
+        try await replaceConfig(Operations.ReplaceConfig.Input(headers: headers, body: body))
     }
     /// List folders
-    public func listFolders() async throws -> Operations.ListFolders.Output {
-        try await listFolders(Operations.ListFolders.Input())
+    public func listFolders(headers: Operations.ListFolders.Input.Headers = .init()) async throws -> Operations.ListFolders.Output {
+        try await listFolders(Operations.ListFolders.Input(headers: headers))
     }
     /// Create a folder
     public func createFolder(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) async throws -> Operations.CreateFolder.Output {
         try await createFolder(Operations.CreateFolder.Input(headers: headers, body: body))
     }
     /// Read a folder
-    public func getFolder(path: Operations.GetFolder.Input.Path) async throws -> Operations.GetFolder.Output {
-        try await getFolder(Operations.GetFolder.Input(path: path))
+    public func getFolder(path: Operations.GetFolder.Input.Path, headers: Operations.GetFolder.Input.Headers = .init()) async throws -> Operations.GetFolder.Output {
+        try await getFolder(Operations.GetFolder.Input(path: path, headers: headers))
     }
     /// Change a folder's settings
     public func updateFolder(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) async throws -> Operations.UpdateFolder.Output {
@@ -242,16 +242,16 @@ extension Client {
         try await deleteFolder(Operations.DeleteFolder.Input(path: path, headers: headers))
     }
     /// List views
-    public func listViews() async throws -> Operations.ListViews.Output {
-        try await listViews(Operations.ListViews.Input())
+    public func listViews(headers: Operations.ListViews.Input.Headers = .init()) async throws -> Operations.ListViews.Output {
+        try await listViews(Operations.ListViews.Input(headers: headers))
     }
     /// Create a view
     public func createView(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) async throws -> Operations.CreateView.Output {
         try await createView(Operations.CreateView.Input(headers: headers, body: body))
     }
     /// Read a view
-    public func getView(path: Operations.GetView.Input.Path) async throws -> Operations.GetView.Output {
-        try await getView(Operations.GetView.Input(path: path))
+    public func getView(path: Operations.GetView.Input.Path, headers: Operations.GetView.Input.Headers = .init()) async throws -> Operations.GetView.Output {
+        try await getView(Operations.GetView.Input(path: path, headers: headers))
     }
     /// Change a view
     public func updateView(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) async throws -> Operations.UpdateView.Output {
@@ -264,12 +264,38 @@ extension Client {
 }
 
 extension Client {
-    /// Replace the instance's settings (instance path)
-    /// - Remark: `PUT /config`
-    public func replaceConfig(_ input: Operations.ReplaceConfig.Input) async throws -> Operations.ReplaceConfig.Output {
-        let c = client.call(Operations.ReplaceConfig.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/config")
-        request.headerFields["Accept"] = "application/json"
+    /// List audit log entries
+    /// - Remark: `GET /audit`
+    public func listAuditLog(_ input: Operations.ListAuditLog.Input) async throws -> Operations.ListAuditLog.Output {
+        let c = client.call(Operations.ListAuditLog.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/audit")
+        try c.query(&request, "action", input.query.action, style: .form, explode: true)
+        try c.query(&request, "resource_type", input.query.resourceType, style: .form, explode: true)
+        try c.query(&request, "resource_id", input.query.resourceId, style: .form, explode: true)
+        try c.query(&request, "since", input.query.since, style: .form, explode: true)
+        try c.query(&request, "until", input.query.until, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await Operations.ListAuditLog.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Replace the instance's settings
+    /// - Remark: `PUT /spaces/me/config`
+    public func replaceSpaceConfig(_ input: Operations.ReplaceSpaceConfig.Input) async throws -> Operations.ReplaceSpaceConfig.Output {
+        let c = client.call(Operations.ReplaceSpaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/spaces/me/config")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
             case .json(let value): body = try c.json(&request, value, contentType: "application/json")
@@ -287,19 +313,22 @@ extension Client {
 }
 
 extension Client {
-    /// Read a view
-    /// - Remark: `GET /views/{id}`
-    public func getView(_ input: Operations.GetView.Input) async throws -> Operations.GetView.Output {
-        let c = client.call(Operations.GetView.id)
+    /// Delete a folder
+    /// - Remark: `DELETE /folders/{id}`
+    public func deleteFolder(_ input: Operations.DeleteFolder.Input) async throws -> Operations.DeleteFolder.Output {
+        let c = client.call(Operations.DeleteFolder.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/views/\(p0)")
-        request.headerFields["Accept"] = "application/json"
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/folders/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Folder.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }

@@ -66,19 +66,34 @@ extension Operations.Authorize.Output.Found {
     }
 }
 
-extension Operations.RevokeToken.Output.Ok {
+extension Operations.SubmitConsentDecision.Output.Found {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "Location", headers.location, explode: false)
         return (response, nil)
     }
 }
 
-extension Operations.CreateKey.Output.Created {
+extension Operations.SubmitDeviceCode.Output.Found {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "Location", headers.location, explode: false)
+        return (response, nil)
+    }
+}
+
+extension Operations.ShowDeviceConsentPage.Output.Found {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "Location", headers.location, explode: false)
+        return (response, nil)
+    }
+}
+
+extension Operations.CreateOwner.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -94,7 +109,26 @@ extension Operations.CreateKey.Output.Created {
     }
 }
 
-extension Operations.DeleteType.Output.Ok {
+extension Operations.ListTypes.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
+        try s.header(&response, "ETag", headers.eTag, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.GetItemStats.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -110,7 +144,7 @@ extension Operations.DeleteType.Output.Ok {
     }
 }
 
-extension Operations.ListItemVersions.Output.Ok {
+extension Operations.SearchItems.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -126,7 +160,7 @@ extension Operations.ListItemVersions.Output.Ok {
     }
 }
 
-extension Operations.ListWebhooks.Output.Ok {
+extension Operations.DownloadBlob.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -134,53 +168,50 @@ extension Operations.ListWebhooks.Output.Ok {
         try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "Accept-Ranges", headers.acceptRanges, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.GetBlobUrl.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
         }
         return (response, encoded)
     }
 }
 
 extension APIProtocol {
-    func _register_authorize(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/oauth2/authorize", operationID: Operations.Authorize.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.Authorize.Input.Query(responseType: try s.requiredQuery(pairs, "response_type", as: Operations.Authorize.Input.Query.ResponseTypePayload.self, style: .form, explode: true, shape: .primitive), clientId: try s.requiredQuery(pairs, "client_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), redirectUri: try s.requiredQuery(pairs, "redirect_uri", as: Swift.String.self, style: .form, explode: true, shape: .primitive), scope: try s.query(pairs, "scope", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.requiredQuery(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallenge: try s.requiredQuery(pairs, "code_challenge", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallengeMethod: try s.requiredQuery(pairs, "code_challenge_method", as: Operations.Authorize.Input.Query.CodeChallengeMethodPayload.self, style: .form, explode: true, shape: .primitive), prompt: try s.query(pairs, "prompt", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.Authorize.Input(query: query)
-            switch try await self.authorize(input) {
+    func _register_registerOAuthClient(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/oauth2/register", operationID: Operations.RegisterOAuthClient.id) { request, body, metadata, s in
+            let headers = Operations.RegisterOAuthClient.Input.Headers(accept: s.accept(request, as: Operations.RegisterOAuthClient.AcceptableContentType.self))
+            let inputBody: Operations.RegisterOAuthClient.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.ClientRegistrationRequest.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.RegisterOAuthClient.Input(headers: headers, body: inputBody)
+            switch try await self.registerOAuthClient(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_submitDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device", operationID: Operations.SubmitDeviceCode.id) { request, body, metadata, s in
+            let headers = Operations.SubmitDeviceCode.Input.Headers(accept: s.accept(request, as: Operations.SubmitDeviceCode.AcceptableContentType.self))
+            let inputBody: Operations.SubmitDeviceCode.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceCodeEntry.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.SubmitDeviceCode.Input(headers: headers, body: inputBody)
+            switch try await self.submitDeviceCode(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .found(let value): return try value.encoded(s, status: 302)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listGrants(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/grants", operationID: Operations.ListGrants.id) { request, body, metadata, s in
-            let input = Operations.ListGrants.Input()
-            switch try await self.listGrants(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -190,57 +221,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_revokeKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/keys/{id}", operationID: Operations.RevokeKey.id) { request, body, metadata, s in
-            let path = Operations.RevokeKey.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.RevokeKey.Input(path: path)
-            switch try await self.revokeKey(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_setTypeIcon(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}/icon", operationID: Operations.SetTypeIcon.id) { request, body, metadata, s in
-            let path = Operations.SetTypeIcon.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.SetTypeIcon.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.SetTypeIcon.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeIconInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SetTypeIcon.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.setTypeIcon(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getItemStats(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/stats", operationID: Operations.GetItemStats.id) { request, body, metadata, s in
+    func _register_revokeGrant(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/auth/grants/{id}", operationID: Operations.RevokeGrant.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.GetItemStats.Input.Query(by: try s.query(pairs, "by", as: Operations.GetItemStats.Input.Query.ByPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.GetItemStats.Input(query: query)
-            switch try await self.getItemStats(input) {
+            let path = Operations.RevokeGrant.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.RevokeGrant.Input.Query(revokeKeys: try s.query(pairs, "revoke_keys", as: Operations.RevokeGrant.Input.Query.RevokeKeysPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.RevokeGrant.Input.Headers(accept: s.accept(request, as: Operations.RevokeGrant.AcceptableContentType.self))
+            let input = Operations.RevokeGrant.Input(path: path, query: query, headers: headers)
+            switch try await self.revokeGrant(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -249,24 +241,89 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_transitionItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/transition", operationID: Operations.TransitionItem.id) { request, body, metadata, s in
-            let path = Operations.TransitionItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.TransitionItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.TransitionItem.Input.Body
+    func _register_getType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/types/{id}", operationID: Operations.GetType.id) { request, body, metadata, s in
+            let path = Operations.GetType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetType.Input.Headers(accept: s.accept(request, as: Operations.GetType.AcceptableContentType.self))
+            let input = Operations.GetType.Input(path: path, headers: headers)
+            switch try await self.getType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_cancelTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/{id}/cancel", operationID: Operations.CancelTypeMove.id) { request, body, metadata, s in
+            let path = Operations.CancelTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.CancelTypeMove.Input.Headers(accept: s.accept(request, as: Operations.CancelTypeMove.AcceptableContentType.self))
+            let input = Operations.CancelTypeMove.Input(path: path, headers: headers)
+            switch try await self.cancelTypeMove(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}", operationID: Operations.UpdateItem.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.UpdateItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.UpdateItem.Input.Query(conflict: try s.query(pairs, "conflict", as: Operations.UpdateItem.Input.Query.ConflictPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.UpdateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.UpdateItem.AcceptableContentType.self))
+            let inputBody: Operations.UpdateItem.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemTransition.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ItemPatch.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.TransitionItem.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.transitionItem(input) {
+            let input = Operations.UpdateItem.Input(path: path, query: query, headers: headers, body: inputBody)
+            switch try await self.updateItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_addItemTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/tags", operationID: Operations.AddItemTags.id) { request, body, metadata, s in
+            let path = Operations.AddItemTags.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.AddItemTags.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.AddItemTags.AcceptableContentType.self))
+            let inputBody: Operations.AddItemTags.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TagsAddInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.AddItemTags.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.addItemTags(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -276,112 +333,101 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions/{namespace}", operationID: Operations.GetItemExtension.id) { request, body, metadata, s in
-            let path = Operations.GetItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetItemExtension.Input(path: path)
-            switch try await self.getItemExtension(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
+            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.CreateEdge.AcceptableContentType.self))
+            let inputBody: Operations.CreateEdge.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
             }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
-            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.GetEdge.Input(path: path, headers: headers)
-            switch try await self.getEdge(input) {
+            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
+            switch try await self.createEdge(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listAuditLog(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/audit", operationID: Operations.ListAuditLog.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListAuditLog.Input.Query(action: try s.query(pairs, "action", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceType: try s.query(pairs, "resource_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceId: try s.query(pairs, "resource_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Swift.String.self, style: .form, explode: true, shape: .primitive), until: try s.query(pairs, "until", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50, cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListAuditLog.Input(query: query)
-            switch try await self.listAuditLog(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_replaceSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/spaces/me/config", operationID: Operations.ReplaceSpaceConfig.id) { request, body, metadata, s in
-            let inputBody: Operations.ReplaceSpaceConfig.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.ReplaceSpaceConfig.Input(body: inputBody)
-            switch try await self.replaceSpaceConfig(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/folders/{id}", operationID: Operations.GetFolder.id) { request, body, metadata, s in
-            let path = Operations.GetFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetFolder.Input(path: path)
-            switch try await self.getFolder(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/views/{id}", operationID: Operations.DeleteView.id) { request, body, metadata, s in
-            let path = Operations.DeleteView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteView.Input(path: path, headers: headers)
-            switch try await self.deleteView(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
+            let headers = Operations.ListWebhooks.Input.Headers(accept: s.accept(request, as: Operations.ListWebhooks.AcceptableContentType.self))
+            let input = Operations.ListWebhooks.Input(headers: headers)
+            switch try await self.listWebhooks(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
+            let headers = Operations.ListWebhookDeliveries.Input.Headers(accept: s.accept(request, as: Operations.ListWebhookDeliveries.AcceptableContentType.self))
+            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query, headers: headers)
+            switch try await self.listWebhookDeliveries(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_downloadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}", operationID: Operations.DownloadBlob.id) { request, body, metadata, s in
+            let path = Operations.DownloadBlob.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DownloadBlob.Input.Headers(range: try s.header(request, "Range", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.DownloadBlob.AcceptableContentType.self))
+            let input = Operations.DownloadBlob.Input(path: path, headers: headers)
+            switch try await self.downloadBlob(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .partialContent(let value): return try value.encoded(s, status: 206)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .rangeNotSatisfiable(let value): return try value.encoded(s, status: 416)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/views/{id}", operationID: Operations.GetView.id) { request, body, metadata, s in
+            let path = Operations.GetView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetView.Input.Headers(accept: s.accept(request, as: Operations.GetView.AcceptableContentType.self))
+            let input = Operations.GetView.Input(path: path, headers: headers)
+            switch try await self.getView(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -73,6 +73,27 @@ extension Operations.RegisterOAuthClient.Output.Created {
     }
 }
 
+extension Operations.SubmitDeviceCode.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .html(let value): encoded = s.raw(&response, value, contentType: "text/html")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.SignInWithPassword.Output.SeeOther {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "Location", headers.location, explode: false)
+        return (response, nil)
+    }
+}
+
 extension Operations.RevokeGrant.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
@@ -89,7 +110,7 @@ extension Operations.RevokeGrant.Output.Ok {
     }
 }
 
-extension Operations.GetType.Output.Ok {
+extension Operations.RegisterType.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -105,25 +126,7 @@ extension Operations.GetType.Output.Ok {
     }
 }
 
-extension Operations.ListItems.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
-        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.ListOccurrences.Output.Ok {
+extension Operations.RegisterEdgeType.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -139,7 +142,7 @@ extension Operations.ListOccurrences.Output.Ok {
     }
 }
 
-extension Operations.DownloadBlob.Output.PartialContent {
+extension Operations.StreamEvents.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -147,55 +150,38 @@ extension Operations.DownloadBlob.Output.PartialContent {
         try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Accept-Ranges", headers.acceptRanges, explode: false)
-        try s.header(&response, "Content-Range", headers.contentRange, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.UploadBlob.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
     }
 }
 
 extension APIProtocol {
-    func _register_submitConsentDecision(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/authorize/decision", operationID: Operations.SubmitConsentDecision.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitConsentDecision.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.ConsentDecision.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SubmitConsentDecision.Input(body: inputBody)
-            switch try await self.submitConsentDecision(input) {
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_signInWithPassword(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/sign-in/email", operationID: Operations.SignInWithPassword.id) { request, body, metadata, s in
-            let inputBody: Operations.SignInWithPassword.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.SignInRequest.self, body))
-            } else if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.SignInRequest.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SignInWithPassword.Input(body: inputBody)
-            switch try await self.signInWithPassword(input) {
+    func _register_getAuthorizationServerMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/.well-known/oauth-authorization-server/auth", operationID: Operations.GetAuthorizationServerMetadata.id) { request, body, metadata, s in
+            let headers = Operations.GetAuthorizationServerMetadata.Input.Headers(accept: s.accept(request, as: Operations.GetAuthorizationServerMetadata.AcceptableContentType.self))
+            let input = Operations.GetAuthorizationServerMetadata.Input(headers: headers)
+            switch try await self.getAuthorizationServerMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .seeOther(let value): return try value.encoded(s, status: 303)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -204,98 +190,15 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/types", operationID: Operations.ListTypes.id) { request, body, metadata, s in
-            let headers = Operations.ListTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), ifNoneMatch: try s.header(request, "If-None-Match", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListTypes.Input(headers: headers)
-            switch try await self.listTypes(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notModified(let value): return try value.encoded(s, status: 304)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_startTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves", operationID: Operations.StartTypeMove.id) { request, body, metadata, s in
-            let headers = Operations.StartTypeMove.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.StartTypeMove.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.StartTypeMove.Input(headers: headers, body: inputBody)
-            switch try await self.startTypeMove(input) {
-                case .accepted(let value): return try value.encoded(s, status: 202)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}", operationID: Operations.UpdateItem.id) { request, body, metadata, s in
+    func _register_showDeviceEntryPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device", operationID: Operations.ShowDeviceEntryPage.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = Operations.UpdateItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.UpdateItem.Input.Query(conflict: try s.query(pairs, "conflict", as: Operations.UpdateItem.Input.Query.ConflictPayload.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.UpdateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateItem.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateItem.Input(path: path, query: query, headers: headers, body: inputBody)
-            switch try await self.updateItem(input) {
+            let query = Operations.ShowDeviceEntryPage.Input.Query(userCode: try s.query(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ShowDeviceEntryPage.Input.Headers(accept: s.accept(request, as: Operations.ShowDeviceEntryPage.AcceptableContentType.self))
+            let input = Operations.ShowDeviceEntryPage.Input(query: query, headers: headers)
+            switch try await self.showDeviceEntryPage(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_addItemTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/tags", operationID: Operations.AddItemTags.id) { request, body, metadata, s in
-            let path = Operations.AddItemTags.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.AddItemTags.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.AddItemTags.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TagsAddInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.AddItemTags.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.addItemTags(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .found(let value): return try value.encoded(s, status: 302)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -304,27 +207,48 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
-            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateEdge.Input.Body
+    func _register_createOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/owner", operationID: Operations.CreateOwner.id) { request, body, metadata, s in
+            let headers = Operations.CreateOwner.Input.Headers(accept: s.accept(request, as: Operations.CreateOwner.AcceptableContentType.self))
+            let inputBody: Operations.CreateOwner.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.OwnerInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
-            switch try await self.createEdge(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = Operations.CreateOwner.Input(headers: headers, body: inputBody)
+            switch try await self.createOwner(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_registerType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/types", operationID: Operations.RegisterType.id) { request, body, metadata, s in
+            let headers = Operations.RegisterType.Input.Headers(accept: s.accept(request, as: Operations.RegisterType.AcceptableContentType.self))
+            let inputBody: Operations.RegisterType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.RegisterType.Input(headers: headers, body: inputBody)
+            switch try await self.registerType(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -332,28 +256,12 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
-            let input = Operations.ListWebhooks.Input()
-            switch try await self.listWebhooks(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
-            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
-            switch try await self.listWebhookDeliveries(input) {
+    func _register_getTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/type-moves/{id}", operationID: Operations.GetTypeMove.id) { request, body, metadata, s in
+            let path = Operations.GetTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetTypeMove.Input.Headers(accept: s.accept(request, as: Operations.GetTypeMove.AcceptableContentType.self))
+            let input = Operations.GetTypeMove.Input(path: path, headers: headers)
+            switch try await self.getTypeMove(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
@@ -366,19 +274,145 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_downloadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}", operationID: Operations.DownloadBlob.id) { request, body, metadata, s in
-            let path = Operations.DownloadBlob.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DownloadBlob.Input.Headers(range: try s.header(request, "Range", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DownloadBlob.Input(path: path, headers: headers)
-            switch try await self.downloadBlob(input) {
+    func _register_getItemStats(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/stats", operationID: Operations.GetItemStats.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.GetItemStats.Input.Query(by: try s.query(pairs, "by", as: Operations.GetItemStats.Input.Query.ByPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.GetItemStats.Input.Headers(accept: s.accept(request, as: Operations.GetItemStats.AcceptableContentType.self))
+            let input = Operations.GetItemStats.Input(query: query, headers: headers)
+            switch try await self.getItemStats(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .partialContent(let value): return try value.encoded(s, status: 206)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_transitionItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/transition", operationID: Operations.TransitionItem.id) { request, body, metadata, s in
+            let path = Operations.TransitionItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.TransitionItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.TransitionItem.AcceptableContentType.self))
+            let inputBody: Operations.TransitionItem.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.ItemTransition.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.TransitionItem.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.transitionItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
-                case .rangeNotSatisfiable(let value): return try value.encoded(s, status: 416)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions/{namespace}", operationID: Operations.GetItemExtension.id) { request, body, metadata, s in
+            let path = Operations.GetItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetItemExtension.Input.Headers(accept: s.accept(request, as: Operations.GetItemExtension.AcceptableContentType.self))
+            let input = Operations.GetItemExtension.Input(path: path, headers: headers)
+            switch try await self.getItemExtension(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
+            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.GetEdge.AcceptableContentType.self))
+            let input = Operations.GetEdge.Input(path: path, headers: headers)
+            switch try await self.getEdge(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/webhooks", operationID: Operations.CreateWebhook.id) { request, body, metadata, s in
+            let headers = Operations.CreateWebhook.Input.Headers(accept: s.accept(request, as: Operations.CreateWebhook.AcceptableContentType.self))
+            let inputBody: Operations.CreateWebhook.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.WebhookInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreateWebhook.Input(headers: headers, body: inputBody)
+            switch try await self.createWebhook(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_runHousekeeping(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/housekeeping/{name}/run", operationID: Operations.RunHousekeeping.id) { request, body, metadata, s in
+            let path = Operations.RunHousekeeping.Input.Path(name: try s.path(metadata, "name", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.RunHousekeeping.Input.Headers(accept: s.accept(request, as: Operations.RunHousekeeping.AcceptableContentType.self))
+            let input = Operations.RunHousekeeping.Input(path: path, headers: headers)
+            switch try await self.runHousekeeping(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getBlobUrl(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}/url", operationID: Operations.GetBlobUrl.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.GetBlobUrl.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 3600)
+            let headers = Operations.GetBlobUrl.Input.Headers(accept: s.accept(request, as: Operations.GetBlobUrl.AcceptableContentType.self))
+            let input = Operations.GetBlobUrl.Input(path: path, query: query, headers: headers)
+            switch try await self.getBlobUrl(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -390,7 +424,7 @@ extension APIProtocol {
     func _register_updateView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
         try registrar.register(on: transport, .init(rawValue: "PATCH"), "/views/{id}", operationID: Operations.UpdateView.id) { request, body, metadata, s in
             let path = Operations.UpdateView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let headers = Operations.UpdateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: Operations.UpdateView.AcceptableContentType.self))
             let inputBody: Operations.UpdateView.Input.Body
             if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(Components.Schemas.ViewPatch.self, body))

@@ -5,156 +5,156 @@ import MarfaOpenAPIRuntime
 
 extension APIProtocol {
     /// Describe the instance
-    public func getInstance() async throws -> Operations.GetInstance.Output {
-        try await getInstance(Operations.GetInstance.Input())
+    public func getInstance(headers: Operations.GetInstance.Input.Headers = .init()) async throws -> Operations.GetInstance.Output {
+        try await getInstance(Operations.GetInstance.Input(headers: headers))
     }
     /// Discover the OAuth authorization server
-    public func getAuthorizationServerMetadata() async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input())
+    public func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
     }
     /// Register an OAuth client
-    public func registerOAuthClient(body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
-        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(body: body))
+    public func registerOAuthClient(headers: Operations.RegisterOAuthClient.Input.Headers = .init(), body: Operations.RegisterOAuthClient.Input.Body) async throws -> Operations.RegisterOAuthClient.Output {
+        try await registerOAuthClient(Operations.RegisterOAuthClient.Input(headers: headers, body: body))
     }
     /// Start an authorization request
-    public func authorize(query: Operations.Authorize.Input.Query) async throws -> Operations.Authorize.Output {
-        try await authorize(Operations.Authorize.Input(query: query))
+    public func authorize(query: Operations.Authorize.Input.Query, headers: Operations.Authorize.Input.Headers = .init()) async throws -> Operations.Authorize.Output {
+        try await authorize(Operations.Authorize.Input(query: query, headers: headers))
     }
     /// Show the owner's consent page
-    public func showConsentPage(query: Operations.ShowConsentPage.Input.Query = .init()) async throws -> Operations.ShowConsentPage.Output {
-        try await showConsentPage(Operations.ShowConsentPage.Input(query: query))
+    public func showConsentPage(query: Operations.ShowConsentPage.Input.Query = .init(), headers: Operations.ShowConsentPage.Input.Headers = .init()) async throws -> Operations.ShowConsentPage.Output {
+        try await showConsentPage(Operations.ShowConsentPage.Input(query: query, headers: headers))
     }
     /// Record the owner's decision
-    public func submitConsentDecision(body: Operations.SubmitConsentDecision.Input.Body) async throws -> Operations.SubmitConsentDecision.Output {
-        try await submitConsentDecision(Operations.SubmitConsentDecision.Input(body: body))
+    public func submitConsentDecision(headers: Operations.SubmitConsentDecision.Input.Headers = .init(), body: Operations.SubmitConsentDecision.Input.Body) async throws -> Operations.SubmitConsentDecision.Output {
+        try await submitConsentDecision(Operations.SubmitConsentDecision.Input(headers: headers, body: body))
     }
     /// Exchange a grant for tokens
-    public func requestToken(body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
-        try await requestToken(Operations.RequestToken.Input(body: body))
+    public func requestToken(headers: Operations.RequestToken.Input.Headers = .init(), body: Operations.RequestToken.Input.Body) async throws -> Operations.RequestToken.Output {
+        try await requestToken(Operations.RequestToken.Input(headers: headers, body: body))
     }
     /// Revoke a token
-    public func revokeToken(body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
-        try await revokeToken(Operations.RevokeToken.Input(body: body))
+    public func revokeToken(headers: Operations.RevokeToken.Input.Headers = .init(), body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
+        try await revokeToken(Operations.RevokeToken.Input(headers: headers, body: body))
     }
     /// Start a device sign-in
-    public func requestDeviceCode(body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
-        try await requestDeviceCode(Operations.RequestDeviceCode.Input(body: body))
+    public func requestDeviceCode(headers: Operations.RequestDeviceCode.Input.Headers = .init(), body: Operations.RequestDeviceCode.Input.Body) async throws -> Operations.RequestDeviceCode.Output {
+        try await requestDeviceCode(Operations.RequestDeviceCode.Input(headers: headers, body: body))
     }
     /// Show the device code entry page
-    public func showDeviceEntryPage(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) async throws -> Operations.ShowDeviceEntryPage.Output {
-        try await showDeviceEntryPage(Operations.ShowDeviceEntryPage.Input(query: query))
+    public func showDeviceEntryPage(query: Operations.ShowDeviceEntryPage.Input.Query = .init(), headers: Operations.ShowDeviceEntryPage.Input.Headers = .init()) async throws -> Operations.ShowDeviceEntryPage.Output {
+        try await showDeviceEntryPage(Operations.ShowDeviceEntryPage.Input(query: query, headers: headers))
     }
     /// Enter a device code
-    public func submitDeviceCode(body: Operations.SubmitDeviceCode.Input.Body) async throws -> Operations.SubmitDeviceCode.Output {
-        try await submitDeviceCode(Operations.SubmitDeviceCode.Input(body: body))
+    public func submitDeviceCode(headers: Operations.SubmitDeviceCode.Input.Headers = .init(), body: Operations.SubmitDeviceCode.Input.Body) async throws -> Operations.SubmitDeviceCode.Output {
+        try await submitDeviceCode(Operations.SubmitDeviceCode.Input(headers: headers, body: body))
     }
     /// Show the device consent page
-    public func showDeviceConsentPage(query: Operations.ShowDeviceConsentPage.Input.Query) async throws -> Operations.ShowDeviceConsentPage.Output {
-        try await showDeviceConsentPage(Operations.ShowDeviceConsentPage.Input(query: query))
+    public func showDeviceConsentPage(query: Operations.ShowDeviceConsentPage.Input.Query, headers: Operations.ShowDeviceConsentPage.Input.Headers = .init()) async throws -> Operations.ShowDeviceConsentPage.Output {
+        try await showDeviceConsentPage(Operations.ShowDeviceConsentPage.Input(query: query, headers: headers))
     }
     /// Record the owner's decision for a device
-    public func submitDeviceConsent(body: Operations.SubmitDeviceConsent.Input.Body) async throws -> Operations.SubmitDeviceConsent.Output {
-        try await submitDeviceConsent(Operations.SubmitDeviceConsent.Input(body: body))
+    public func submitDeviceConsent(headers: Operations.SubmitDeviceConsent.Input.Headers = .init(), body: Operations.SubmitDeviceConsent.Input.Body) async throws -> Operations.SubmitDeviceConsent.Output {
+        try await submitDeviceConsent(Operations.SubmitDeviceConsent.Input(headers: headers, body: body))
     }
     /// Show the owner's sign-in page
-    public func showSignInPage(query: Operations.ShowSignInPage.Input.Query = .init()) async throws -> Operations.ShowSignInPage.Output {
-        try await showSignInPage(Operations.ShowSignInPage.Input(query: query))
+    public func showSignInPage(query: Operations.ShowSignInPage.Input.Query = .init(), headers: Operations.ShowSignInPage.Input.Headers = .init()) async throws -> Operations.ShowSignInPage.Output {
+        try await showSignInPage(Operations.ShowSignInPage.Input(query: query, headers: headers))
     }
     /// Sign the owner in
-    public func signInWithPassword(body: Operations.SignInWithPassword.Input.Body) async throws -> Operations.SignInWithPassword.Output {
-        try await signInWithPassword(Operations.SignInWithPassword.Input(body: body))
+    public func signInWithPassword(headers: Operations.SignInWithPassword.Input.Headers = .init(), body: Operations.SignInWithPassword.Input.Body) async throws -> Operations.SignInWithPassword.Output {
+        try await signInWithPassword(Operations.SignInWithPassword.Input(headers: headers, body: body))
     }
     /// Read the owner account
-    public func getOwner() async throws -> Operations.GetOwner.Output {
-        try await getOwner(Operations.GetOwner.Input())
+    public func getOwner(headers: Operations.GetOwner.Input.Headers = .init()) async throws -> Operations.GetOwner.Output {
+        try await getOwner(Operations.GetOwner.Input(headers: headers))
     }
     /// Create the owner account
-    public func createOwner(body: Operations.CreateOwner.Input.Body) async throws -> Operations.CreateOwner.Output {
-        try await createOwner(Operations.CreateOwner.Input(body: body))
+    public func createOwner(headers: Operations.CreateOwner.Input.Headers = .init(), body: Operations.CreateOwner.Input.Body) async throws -> Operations.CreateOwner.Output {
+        try await createOwner(Operations.CreateOwner.Input(headers: headers, body: body))
     }
     /// List approved apps
-    public func listGrants() async throws -> Operations.ListGrants.Output {
-        try await listGrants(Operations.ListGrants.Input())
+    public func listGrants(headers: Operations.ListGrants.Input.Headers = .init()) async throws -> Operations.ListGrants.Output {
+        try await listGrants(Operations.ListGrants.Input(headers: headers))
     }
     /// Revoke an app's grant
-    public func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) async throws -> Operations.RevokeGrant.Output {
-        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query))
+    public func revokeGrant(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init(), headers: Operations.RevokeGrant.Input.Headers = .init()) async throws -> Operations.RevokeGrant.Output {
+        try await revokeGrant(Operations.RevokeGrant.Input(path: path, query: query, headers: headers))
     }
     /// Create an API key
-    public func createKey(body: Operations.CreateKey.Input.Body) async throws -> Operations.CreateKey.Output {
-        try await createKey(Operations.CreateKey.Input(body: body))
+    public func createKey(headers: Operations.CreateKey.Input.Headers = .init(), body: Operations.CreateKey.Input.Body) async throws -> Operations.CreateKey.Output {
+        try await createKey(Operations.CreateKey.Input(headers: headers, body: body))
     }
     /// List API keys
-    public func listKeys() async throws -> Operations.ListKeys.Output {
-        try await listKeys(Operations.ListKeys.Input())
+    public func listKeys(headers: Operations.ListKeys.Input.Headers = .init()) async throws -> Operations.ListKeys.Output {
+        try await listKeys(Operations.ListKeys.Input(headers: headers))
     }
     /// Read the calling key
     public func getCurrentKey(headers: Operations.GetCurrentKey.Input.Headers = .init()) async throws -> Operations.GetCurrentKey.Output {
         try await getCurrentKey(Operations.GetCurrentKey.Input(headers: headers))
     }
     /// Update an API key
-    public func updateKey(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) async throws -> Operations.UpdateKey.Output {
-        try await updateKey(Operations.UpdateKey.Input(path: path, body: body))
+    public func updateKey(path: Operations.UpdateKey.Input.Path, headers: Operations.UpdateKey.Input.Headers = .init(), body: Operations.UpdateKey.Input.Body) async throws -> Operations.UpdateKey.Output {
+        try await updateKey(Operations.UpdateKey.Input(path: path, headers: headers, body: body))
     }
     /// Revoke an API key
-    public func revokeKey(path: Operations.RevokeKey.Input.Path) async throws -> Operations.RevokeKey.Output {
-        try await revokeKey(Operations.RevokeKey.Input(path: path))
+    public func revokeKey(path: Operations.RevokeKey.Input.Path, headers: Operations.RevokeKey.Input.Headers = .init()) async throws -> Operations.RevokeKey.Output {
+        try await revokeKey(Operations.RevokeKey.Input(path: path, headers: headers))
     }
     /// List item types
     public func listTypes(headers: Operations.ListTypes.Input.Headers = .init()) async throws -> Operations.ListTypes.Output {
         try await listTypes(Operations.ListTypes.Input(headers: headers))
     }
     /// Register an item type
-    public func registerType(body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
-        try await registerType(Operations.RegisterType.Input(body: body))
+    public func registerType(headers: Operations.RegisterType.Input.Headers = .init(), body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
+        try await registerType(Operations.RegisterType.Input(headers: headers, body: body))
     }
     /// Check a type definition
-    public func normalizeType(body: Operations.NormalizeType.Input.Body) async throws -> Operations.NormalizeType.Output {
-        try await normalizeType(Operations.NormalizeType.Input(body: body))
+    public func normalizeType(headers: Operations.NormalizeType.Input.Headers = .init(), body: Operations.NormalizeType.Input.Body) async throws -> Operations.NormalizeType.Output {
+        try await normalizeType(Operations.NormalizeType.Input(headers: headers, body: body))
     }
     /// Read an item type
-    public func getType(path: Operations.GetType.Input.Path) async throws -> Operations.GetType.Output {
-        try await getType(Operations.GetType.Input(path: path))
+    public func getType(path: Operations.GetType.Input.Path, headers: Operations.GetType.Input.Headers = .init()) async throws -> Operations.GetType.Output {
+        try await getType(Operations.GetType.Input(path: path, headers: headers))
     }
     /// Replace an item type
-    public func replaceType(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) async throws -> Operations.ReplaceType.Output {
-        try await replaceType(Operations.ReplaceType.Input(path: path, body: body))
+    public func replaceType(path: Operations.ReplaceType.Input.Path, headers: Operations.ReplaceType.Input.Headers = .init(), body: Operations.ReplaceType.Input.Body) async throws -> Operations.ReplaceType.Output {
+        try await replaceType(Operations.ReplaceType.Input(path: path, headers: headers, body: body))
     }
     /// Delete an item type
-    public func deleteType(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) async throws -> Operations.DeleteType.Output {
-        try await deleteType(Operations.DeleteType.Input(path: path, query: query))
+    public func deleteType(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init(), headers: Operations.DeleteType.Input.Headers = .init()) async throws -> Operations.DeleteType.Output {
+        try await deleteType(Operations.DeleteType.Input(path: path, query: query, headers: headers))
     }
     /// Set the owner's icon for a type
     public func setTypeIcon(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) async throws -> Operations.SetTypeIcon.Output {
         try await setTypeIcon(Operations.SetTypeIcon.Input(path: path, headers: headers, body: body))
     }
     /// Preview moving a type's items
-    public func previewTypeMove(body: Operations.PreviewTypeMove.Input.Body) async throws -> Operations.PreviewTypeMove.Output {
-        try await previewTypeMove(Operations.PreviewTypeMove.Input(body: body))
+    public func previewTypeMove(headers: Operations.PreviewTypeMove.Input.Headers = .init(), body: Operations.PreviewTypeMove.Input.Body) async throws -> Operations.PreviewTypeMove.Output {
+        try await previewTypeMove(Operations.PreviewTypeMove.Input(headers: headers, body: body))
     }
     /// Start moving a type's items
     public func startTypeMove(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) async throws -> Operations.StartTypeMove.Output {
         try await startTypeMove(Operations.StartTypeMove.Input(headers: headers, body: body))
     }
     /// Read a type move job
-    public func getTypeMove(path: Operations.GetTypeMove.Input.Path) async throws -> Operations.GetTypeMove.Output {
-        try await getTypeMove(Operations.GetTypeMove.Input(path: path))
+    public func getTypeMove(path: Operations.GetTypeMove.Input.Path, headers: Operations.GetTypeMove.Input.Headers = .init()) async throws -> Operations.GetTypeMove.Output {
+        try await getTypeMove(Operations.GetTypeMove.Input(path: path, headers: headers))
     }
     /// Cancel a type move job
-    public func cancelTypeMove(path: Operations.CancelTypeMove.Input.Path) async throws -> Operations.CancelTypeMove.Output {
-        try await cancelTypeMove(Operations.CancelTypeMove.Input(path: path))
+    public func cancelTypeMove(path: Operations.CancelTypeMove.Input.Path, headers: Operations.CancelTypeMove.Input.Headers = .init()) async throws -> Operations.CancelTypeMove.Output {
+        try await cancelTypeMove(Operations.CancelTypeMove.Input(path: path, headers: headers))
     }
     /// Register an edge type
-    public func registerEdgeType(body: Operations.RegisterEdgeType.Input.Body) async throws -> Operations.RegisterEdgeType.Output {
-        try await registerEdgeType(Operations.RegisterEdgeType.Input(body: body))
+    public func registerEdgeType(headers: Operations.RegisterEdgeType.Input.Headers = .init(), body: Operations.RegisterEdgeType.Input.Body) async throws -> Operations.RegisterEdgeType.Output {
+        try await registerEdgeType(Operations.RegisterEdgeType.Input(headers: headers, body: body))
     }
     /// List edge types
     public func listEdgeTypes(headers: Operations.ListEdgeTypes.Input.Headers = .init()) async throws -> Operations.ListEdgeTypes.Output {
         try await listEdgeTypes(Operations.ListEdgeTypes.Input(headers: headers))
     }
     /// Delete an edge type
-    public func deleteEdgeType(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) async throws -> Operations.DeleteEdgeType.Output {
-        try await deleteEdgeType(Operations.DeleteEdgeType.Input(path: path, query: query))
+    public func deleteEdgeType(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init(), headers: Operations.DeleteEdgeType.Input.Headers = .init()) async throws -> Operations.DeleteEdgeType.Output {
+        try await deleteEdgeType(Operations.DeleteEdgeType.Input(path: path, query: query, headers: headers))
     }
     /// Create an item
     public func createItem(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) async throws -> Operations.CreateItem.Output {
@@ -165,8 +165,8 @@ extension APIProtocol {
         try await listItems(Operations.ListItems.Input(query: query, headers: headers))
     }
     /// Count items
-    public func getItemStats(query: Operations.GetItemStats.Input.Query = .init()) async throws -> Operations.GetItemStats.Output {
-        try await getItemStats(Operations.GetItemStats.Input(query: query))
+    public func getItemStats(query: Operations.GetItemStats.Input.Query = .init(), headers: Operations.GetItemStats.Input.Headers = .init()) async throws -> Operations.GetItemStats.Output {
+        try await getItemStats(Operations.GetItemStats.Input(query: query, headers: headers))
     }
     /// Read an item
     public func getItem(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) async throws -> Operations.GetItem.Output {
@@ -193,12 +193,12 @@ extension APIProtocol {
         try await purgeItem(Operations.PurgeItem.Input(path: path, headers: headers))
     }
     /// Read an item's history
-    public func listItemVersions(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) async throws -> Operations.ListItemVersions.Output {
-        try await listItemVersions(Operations.ListItemVersions.Input(path: path, query: query))
+    public func listItemVersions(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init(), headers: Operations.ListItemVersions.Input.Headers = .init()) async throws -> Operations.ListItemVersions.Output {
+        try await listItemVersions(Operations.ListItemVersions.Input(path: path, query: query, headers: headers))
     }
     /// Read an item's metadata
-    public func getItemMetadata(path: Operations.GetItemMetadata.Input.Path) async throws -> Operations.GetItemMetadata.Output {
-        try await getItemMetadata(Operations.GetItemMetadata.Input(path: path))
+    public func getItemMetadata(path: Operations.GetItemMetadata.Input.Path, headers: Operations.GetItemMetadata.Input.Headers = .init()) async throws -> Operations.GetItemMetadata.Output {
+        try await getItemMetadata(Operations.GetItemMetadata.Input(path: path, headers: headers))
     }
     /// Replace an item's tags
     public func replaceItemMetadata(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) async throws -> Operations.ReplaceItemMetadata.Output {
@@ -217,12 +217,12 @@ extension APIProtocol {
         try await removeItemTag(Operations.RemoveItemTag.Input(path: path, headers: headers))
     }
     /// List an item's extensions
-    public func listItemExtensions(path: Operations.ListItemExtensions.Input.Path) async throws -> Operations.ListItemExtensions.Output {
-        try await listItemExtensions(Operations.ListItemExtensions.Input(path: path))
+    public func listItemExtensions(path: Operations.ListItemExtensions.Input.Path, headers: Operations.ListItemExtensions.Input.Headers = .init()) async throws -> Operations.ListItemExtensions.Output {
+        try await listItemExtensions(Operations.ListItemExtensions.Input(path: path, headers: headers))
     }
     /// Read an extension namespace
-    public func getItemExtension(path: Operations.GetItemExtension.Input.Path) async throws -> Operations.GetItemExtension.Output {
-        try await getItemExtension(Operations.GetItemExtension.Input(path: path))
+    public func getItemExtension(path: Operations.GetItemExtension.Input.Path, headers: Operations.GetItemExtension.Input.Headers = .init()) async throws -> Operations.GetItemExtension.Output {
+        try await getItemExtension(Operations.GetItemExtension.Input(path: path, headers: headers))
     }
     /// Replace an extension namespace
     public func replaceItemExtension(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) async throws -> Operations.ReplaceItemExtension.Output {
@@ -237,12 +237,12 @@ extension APIProtocol {
         try await listItemEdges(Operations.ListItemEdges.Input(path: path, query: query, headers: headers))
     }
     /// List an item's inbound edges
-    public func listItemBackrefs(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) async throws -> Operations.ListItemBackrefs.Output {
-        try await listItemBackrefs(Operations.ListItemBackrefs.Input(path: path, query: query))
+    public func listItemBackrefs(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init(), headers: Operations.ListItemBackrefs.Input.Headers = .init()) async throws -> Operations.ListItemBackrefs.Output {
+        try await listItemBackrefs(Operations.ListItemBackrefs.Input(path: path, query: query, headers: headers))
     }
     /// List the tags in use
-    public func listTags() async throws -> Operations.ListTags.Output {
-        try await listTags(Operations.ListTags.Input())
+    public func listTags(headers: Operations.ListTags.Input.Headers = .init()) async throws -> Operations.ListTags.Output {
+        try await listTags(Operations.ListTags.Input(headers: headers))
     }
     /// List edges
     public func listEdges(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) async throws -> Operations.ListEdges.Output {
@@ -269,68 +269,68 @@ extension APIProtocol {
         try await streamEvents(Operations.StreamEvents.Input(query: query, headers: headers))
     }
     /// Search items
-    public func searchItems(query: Operations.SearchItems.Input.Query) async throws -> Operations.SearchItems.Output {
-        try await searchItems(Operations.SearchItems.Input(query: query))
+    public func searchItems(query: Operations.SearchItems.Input.Query, headers: Operations.SearchItems.Input.Headers = .init()) async throws -> Operations.SearchItems.Output {
+        try await searchItems(Operations.SearchItems.Input(query: query, headers: headers))
     }
     /// List occurrences in a window
-    public func listOccurrences(query: Operations.ListOccurrences.Input.Query) async throws -> Operations.ListOccurrences.Output {
-        try await listOccurrences(Operations.ListOccurrences.Input(query: query))
+    public func listOccurrences(query: Operations.ListOccurrences.Input.Query, headers: Operations.ListOccurrences.Input.Headers = .init()) async throws -> Operations.ListOccurrences.Output {
+        try await listOccurrences(Operations.ListOccurrences.Input(query: query, headers: headers))
     }
     /// List audit log entries
-    public func listAuditLog(query: Operations.ListAuditLog.Input.Query = .init()) async throws -> Operations.ListAuditLog.Output {
-        try await listAuditLog(Operations.ListAuditLog.Input(query: query))
+    public func listAuditLog(query: Operations.ListAuditLog.Input.Query = .init(), headers: Operations.ListAuditLog.Input.Headers = .init()) async throws -> Operations.ListAuditLog.Output {
+        try await listAuditLog(Operations.ListAuditLog.Input(query: query, headers: headers))
     }
     /// Create a webhook
-    public func createWebhook(body: Operations.CreateWebhook.Input.Body) async throws -> Operations.CreateWebhook.Output {
-        try await createWebhook(Operations.CreateWebhook.Input(body: body))
+    public func createWebhook(headers: Operations.CreateWebhook.Input.Headers = .init(), body: Operations.CreateWebhook.Input.Body) async throws -> Operations.CreateWebhook.Output {
+        try await createWebhook(Operations.CreateWebhook.Input(headers: headers, body: body))
     }
     /// List webhooks
-    public func listWebhooks() async throws -> Operations.ListWebhooks.Output {
-        try await listWebhooks(Operations.ListWebhooks.Input())
+    public func listWebhooks(headers: Operations.ListWebhooks.Input.Headers = .init()) async throws -> Operations.ListWebhooks.Output {
+        try await listWebhooks(Operations.ListWebhooks.Input(headers: headers))
     }
     /// Read a webhook
-    public func getWebhook(path: Operations.GetWebhook.Input.Path) async throws -> Operations.GetWebhook.Output {
-        try await getWebhook(Operations.GetWebhook.Input(path: path))
+    public func getWebhook(path: Operations.GetWebhook.Input.Path, headers: Operations.GetWebhook.Input.Headers = .init()) async throws -> Operations.GetWebhook.Output {
+        try await getWebhook(Operations.GetWebhook.Input(path: path, headers: headers))
     }
     /// Update a webhook
-    public func updateWebhook(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) async throws -> Operations.UpdateWebhook.Output {
-        try await updateWebhook(Operations.UpdateWebhook.Input(path: path, body: body))
+    public func updateWebhook(path: Operations.UpdateWebhook.Input.Path, headers: Operations.UpdateWebhook.Input.Headers = .init(), body: Operations.UpdateWebhook.Input.Body) async throws -> Operations.UpdateWebhook.Output {
+        try await updateWebhook(Operations.UpdateWebhook.Input(path: path, headers: headers, body: body))
     }
     /// Delete a webhook
-    public func deleteWebhook(path: Operations.DeleteWebhook.Input.Path) async throws -> Operations.DeleteWebhook.Output {
-        try await deleteWebhook(Operations.DeleteWebhook.Input(path: path))
+    public func deleteWebhook(path: Operations.DeleteWebhook.Input.Path, headers: Operations.DeleteWebhook.Input.Headers = .init()) async throws -> Operations.DeleteWebhook.Output {
+        try await deleteWebhook(Operations.DeleteWebhook.Input(path: path, headers: headers))
     }
     /// List a webhook's deliveries
-    public func listWebhookDeliveries(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) async throws -> Operations.ListWebhookDeliveries.Output {
-        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(path: path, query: query))
+    public func listWebhookDeliveries(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init(), headers: Operations.ListWebhookDeliveries.Input.Headers = .init()) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(path: path, query: query, headers: headers))
     }
     /// List housekeeping jobs
-    public func listHousekeepingJobs() async throws -> Operations.ListHousekeepingJobs.Output {
-        try await listHousekeepingJobs(Operations.ListHousekeepingJobs.Input())
+    public func listHousekeepingJobs(headers: Operations.ListHousekeepingJobs.Input.Headers = .init()) async throws -> Operations.ListHousekeepingJobs.Output {
+        try await listHousekeepingJobs(Operations.ListHousekeepingJobs.Input(headers: headers))
     }
     /// Run a housekeeping job now
-    public func runHousekeeping(path: Operations.RunHousekeeping.Input.Path) async throws -> Operations.RunHousekeeping.Output {
-        try await runHousekeeping(Operations.RunHousekeeping.Input(path: path))
+    public func runHousekeeping(path: Operations.RunHousekeeping.Input.Path, headers: Operations.RunHousekeeping.Input.Headers = .init()) async throws -> Operations.RunHousekeeping.Output {
+        try await runHousekeeping(Operations.RunHousekeeping.Input(path: path, headers: headers))
     }
     /// Read the instance's settings
-    public func getSpaceConfig() async throws -> Operations.GetSpaceConfig.Output {
-        try await getSpaceConfig(Operations.GetSpaceConfig.Input())
+    public func getSpaceConfig(headers: Operations.GetSpaceConfig.Input.Headers = .init()) async throws -> Operations.GetSpaceConfig.Output {
+        try await getSpaceConfig(Operations.GetSpaceConfig.Input(headers: headers))
     }
     /// Replace the instance's settings
-    public func replaceSpaceConfig(body: Operations.ReplaceSpaceConfig.Input.Body) async throws -> Operations.ReplaceSpaceConfig.Output {
-        try await replaceSpaceConfig(Operations.ReplaceSpaceConfig.Input(body: body))
+    public func replaceSpaceConfig(headers: Operations.ReplaceSpaceConfig.Input.Headers = .init(), body: Operations.ReplaceSpaceConfig.Input.Body) async throws -> Operations.ReplaceSpaceConfig.Output {
+        try await replaceSpaceConfig(Operations.ReplaceSpaceConfig.Input(headers: headers, body: body))
     }
     /// Change some of the instance's settings
     public func updateSpaceConfig(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) async throws -> Operations.UpdateSpaceConfig.Output {
         try await updateSpaceConfig(Operations.UpdateSpaceConfig.Input(headers: headers, body: body))
     }
     /// Read the instance's settings (instance path)
-    public func getConfig() async throws -> Operations.GetConfig.Output {
-        try await getConfig(Operations.GetConfig.Input())
+    public func getConfig(headers: Operations.GetConfig.Input.Headers = .init()) async throws -> Operations.GetConfig.Output {
+        try await getConfig(Operations.GetConfig.Input(headers: headers))
     }
     /// Replace the instance's settings (instance path)
-    public func replaceConfig(body: Operations.ReplaceConfig.Input.Body) async throws -> Operations.ReplaceConfig.Output {
-        try await replaceConfig(Operations.ReplaceConfig.Input(body: body))
+    public func replaceConfig(headers: Operations.ReplaceConfig.Input.Headers = .init(), body: Operations.ReplaceConfig.Input.Body) async throws -> Operations.ReplaceConfig.Output {
+        try await replaceConfig(Operations.ReplaceConfig.Input(headers: headers, body: body))
     }
     /// Upload a blob
     public func uploadBlob(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) async throws -> Operations.UploadBlob.Output {
@@ -341,20 +341,20 @@ extension APIProtocol {
         try await downloadBlob(Operations.DownloadBlob.Input(path: path, headers: headers))
     }
     /// Get a presigned URL for a blob
-    public func getBlobUrl(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) async throws -> Operations.GetBlobUrl.Output {
-        try await getBlobUrl(Operations.GetBlobUrl.Input(path: path, query: query))
+    public func getBlobUrl(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init(), headers: Operations.GetBlobUrl.Input.Headers = .init()) async throws -> Operations.GetBlobUrl.Output {
+        try await getBlobUrl(Operations.GetBlobUrl.Input(path: path, query: query, headers: headers))
     }
     /// List folders
-    public func listFolders() async throws -> Operations.ListFolders.Output {
-        try await listFolders(Operations.ListFolders.Input())
+    public func listFolders(headers: Operations.ListFolders.Input.Headers = .init()) async throws -> Operations.ListFolders.Output {
+        try await listFolders(Operations.ListFolders.Input(headers: headers))
     }
     /// Create a folder
     public func createFolder(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) async throws -> Operations.CreateFolder.Output {
         try await createFolder(Operations.CreateFolder.Input(headers: headers, body: body))
     }
     /// Read a folder
-    public func getFolder(path: Operations.GetFolder.Input.Path) async throws -> Operations.GetFolder.Output {
-        try await getFolder(Operations.GetFolder.Input(path: path))
+    public func getFolder(path: Operations.GetFolder.Input.Path, headers: Operations.GetFolder.Input.Headers = .init()) async throws -> Operations.GetFolder.Output {
+        try await getFolder(Operations.GetFolder.Input(path: path, headers: headers))
     }
     /// Change a folder's settings
     public func updateFolder(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) async throws -> Operations.UpdateFolder.Output {
@@ -365,16 +365,16 @@ extension APIProtocol {
         try await deleteFolder(Operations.DeleteFolder.Input(path: path, headers: headers))
     }
     /// List views
-    public func listViews() async throws -> Operations.ListViews.Output {
-        try await listViews(Operations.ListViews.Input())
+    public func listViews(headers: Operations.ListViews.Input.Headers = .init()) async throws -> Operations.ListViews.Output {
+        try await listViews(Operations.ListViews.Input(headers: headers))
     }
     /// Create a view
     public func createView(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) async throws -> Operations.CreateView.Output {
         try await createView(Operations.CreateView.Input(headers: headers, body: body))
     }
     /// Read a view
-    public func getView(path: Operations.GetView.Input.Path) async throws -> Operations.GetView.Output {
-        try await getView(Operations.GetView.Input(path: path))
+    public func getView(path: Operations.GetView.Input.Path, headers: Operations.GetView.Input.Headers = .init()) async throws -> Operations.GetView.Output {
+        try await getView(Operations.GetView.Input(path: path, headers: headers))
     }
     /// Change a view
     public func updateView(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) async throws -> Operations.UpdateView.Output {
@@ -383,69 +383,6 @@ extension APIProtocol {
     /// Delete a view
     public func deleteView(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) async throws -> Operations.DeleteView.Output {
         try await deleteView(Operations.DeleteView.Input(path: path, headers: headers))
-    }
-}
-
-extension Components.Schemas {
-    /// An item with its metadata, as write doors answer it and as listing rows read with
-    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
-    /// `false` when the source filter leaves the row out of set reads.
-    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// The write repeated one the server had already performed; nothing was written.
-        public var acknowledged: Swift.Bool?
-        public var listed: Swift.Bool?
-        public var conflictResolution: Components.Schemas.ConflictResolution?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.acknowledged = acknowledged
-            self.listed = listed
-            self.conflictResolution = conflictResolution
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.acknowledged = try container.decodeIfPresent(Swift.Bool.self, forKey: "acknowledged")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
-            self.conflictResolution = try container.decodeIfPresent(Components.Schemas.ConflictResolution.self, forKey: "conflict_resolution")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.acknowledged, forKey: "acknowledged")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
-            try container.encodeIfPresent(self.conflictResolution, forKey: "conflict_resolution")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
-        }
     }
 }
 
@@ -467,137 +404,131 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]
-        public init(tags: [Swift.String]) {
+    public struct TagList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Components.Schemas.TagList.TagsItemPayload]
+        public init(tags: [Components.Schemas.TagList.TagsItemPayload]) {
             self.tags = tags
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.tags = try container.decode([Swift.String].self, forKey: "tags")
+            self.tags = try container.decode([Components.Schemas.TagList.TagsItemPayload].self, forKey: "tags")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.tags, forKey: "tags")
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Edge]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.data, forKey: "data")
-            try container.encode(self.cursor, forKey: "cursor")
-            try container.encode(self.hasMore, forKey: "has_more")
+        public struct TagsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var tag: Swift.String
+            public var count: Swift.Int
+            public init(tag: Swift.String, count: Swift.Int) {
+                self.tag = tag
+                self.count = count
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.tag = try container.decode(Swift.String.self, forKey: "tag")
+                self.count = try container.decode(Swift.Int.self, forKey: "count")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.tag, forKey: "tag")
+                try container.encode(self.count, forKey: "count")
+            }
         }
     }
 }
 
 extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
+    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
+        public var edge: Components.Schemas.Edge
+        public var sourceType: Swift.String
+        public var purgedWith: Swift.String?
+        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
             self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
+            self.edge = edge
+            self.sourceType = sourceType
+            self.purgedWith = purgedWith
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+            self.eventType = try container.decode(Components.Schemas.EdgeEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.edge = try container.decode(Components.Schemas.Edge.self, forKey: "edge")
+            self.sourceType = try container.decode(Swift.String.self, forKey: "source_type")
+            self.purgedWith = try container.decodeIfPresent(Swift.String.self, forKey: "purged_with")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.item, forKey: "item")
-            try container.encode(self.metadata, forKey: "metadata")
-            try container.encodeIfPresent(self.listed, forKey: "listed")
+            try container.encode(self.edge, forKey: "edge")
+            try container.encode(self.sourceType, forKey: "source_type")
+            try container.encodeIfPresent(self.purgedWith, forKey: "purged_with")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
+            case edgeCreated
+            case edgeUpdated
+            case edgeDeleted
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
+                    case "edge.created": self = .edgeCreated
+                    case "edge.updated": self = .edgeUpdated
+                    case "edge.deleted": self = .edgeDeleted
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .metadataChanged: "metadata.changed"
+                    case .edgeCreated: "edge.created"
+                    case .edgeUpdated: "edge.updated"
+                    case .edgeDeleted: "edge.deleted"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.metadataChanged]
+            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
-            self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.eventType, forKey: "event_type")
-            try container.encode(self.reason, forKey: "reason")
-            try container.encode(self.cursor, forKey: "cursor")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
-                    default: self = .unknown(rawValue)
-                }
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
+                default: self = .unknown(rawValue)
             }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamIncomplete: "stream_incomplete"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamIncomplete]
         }
+        public var rawValue: Swift.String {
+            switch self {
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
     }
 }
 
@@ -709,14 +640,14 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var sort: Components.Schemas.ViewSort?
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.version = version
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
             self.name = name
             self.search = search
             self.sort = sort
@@ -724,17 +655,17 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
-            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
             self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
             self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.version, forKey: "version")
-            try container.encodeIfPresent(self.name, forKey: "name")
-            try container.encodeIfPresent(self.search, forKey: "search")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.search, forKey: "search")
             try container.encodeIfPresent(self.sort, forKey: "sort")
             try container.encodeIfPresent(self.groupBy, forKey: "group_by")
         }
@@ -742,11 +673,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
+    /// The edge.
+    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.EdgeEnvelope.Headers
+        public var body: Components.Responses.EdgeEnvelope.Body
+        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
@@ -765,6 +696,10 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
             /// that read view. Certified refusals carry it too: `404 item_not_found` and
             /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
@@ -772,20 +707,22 @@ extension Components.Responses {
             public var xMarfaReadView: Swift.String?
             /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
             public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
                 self.xMarfaReadView = xMarfaReadView
                 self.cacheControl = cacheControl
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgePage)
+            case json(Components.Schemas.EdgeEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
+            public var json: Components.Schemas.EdgeEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -797,11 +734,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
@@ -822,21 +762,27 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -854,106 +800,117 @@ extension Components.Responses {
     }
 }
 
-extension Operations {
-    /// Revoke a token
-    ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
-    ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "revokeToken"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/auth/oauth2/revoke"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
+}
+
+extension Components.Parameters {
+    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                default: self = .unknown(rawValue)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The token no longer works, or never did.
-            /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
-                    self.headers = headers
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case .unknown(let value): value
             }
         }
+        public static let allCases: [Self] = [._true, ._false]
     }
 }
 
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Headers {
+    /// `bytes`: the door answers `Range` with `206`.
+    public typealias AcceptRanges = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+}
+
 extension Operations {
-    /// Record the owner's decision for a device
+    /// Show the owner's consent page
     ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "submitDeviceConsent"
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "showConsentPage"
         /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "POST"
+        public static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/auth/device/consent"
+        public static let path: Swift.String = "/auth/authorize"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowConsentPage.Input.Query
+            public var headers: Operations.ShowConsentPage.Input.Headers
+            public init(query: Operations.ShowConsentPage.Input.Query = .init(), headers: Operations.ShowConsentPage.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var clientId: Swift.String?
+                public var scope: Swift.String?
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                    self.clientId = clientId
+                    self.scope = scope
+                    self.consentCode = consentCode
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowConsentPage.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowConsentPage.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A page telling the person to return to the device.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
+            case ok(Operations.ShowConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
+            public var ok: Operations.ShowConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -969,18 +926,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -993,51 +938,141 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            /// The consent page.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    public init(xMarfaContract: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .html(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            public struct Found: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowConsentPage.Output.Found.Headers
+                public init(headers: Operations.ShowConsentPage.Output.Found.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// `text/html`
+            case html
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    case "text/html": self = .html
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                    case .html: return "text/html"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json, .html]
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read the calling key
+    /// Sign the owner in
     ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "getCurrentKey"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "signInWithPassword"
         /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "GET"
+        public static let method: Swift.String = "POST"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/keys/current"
+        public static let path: Swift.String = "/auth/sign-in/email"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
+            public var headers: Operations.SignInWithPassword.Input.Headers
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(headers: Operations.SignInWithPassword.Input.Headers = .init(), body: Operations.SignInWithPassword.Input.Body) {
                 self.headers = headers
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.SignInWithPassword.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.SignInWithPassword.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The calling key.
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+                get throws {
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1075,18 +1110,188 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner is signed in.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SignInResult)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            public struct SeeOther: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SignInWithPassword.Output.SeeOther.Headers
+                public init(headers: Operations.SignInWithPassword.Output.SeeOther.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Revoke an API key
+    ///
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    ///
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "revokeKey"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/keys/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RevokeKey.Input.Path
+            public var headers: Operations.RevokeKey.Input.Headers
+            public init(path: Operations.RevokeKey.Input.Path, headers: Operations.RevokeKey.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeKey.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeKey.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1101,26 +1306,30 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
                 }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
                 }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }
@@ -1146,9 +1355,11 @@ extension Operations {
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.DeleteType.Input.Path
             public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
+            public var headers: Operations.DeleteType.Input.Headers
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init(), headers: Operations.DeleteType.Input.Headers = .init()) {
                 self.path = path
                 self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The type's identifier, such as `app.readinglist.entry`.
@@ -1164,6 +1375,13 @@ extension Operations {
                     self.force = force
                 }
                 public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteType.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteType.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1246,7 +1464,29 @@ extension Operations {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.TypeDeleted)
                     /// The body as `application/json`; throws when it came as another type.
@@ -1258,6 +1498,31 @@ extension Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }
@@ -1288,9 +1553,12 @@ extension Operations {
                 public var xMarfaReadView: Swift.String?
                 /// The `ETag` of a catalog read before: an unchanged catalog answers `304` without a body. Not in the public Marfa document.
                 public var ifNoneMatch: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListEdgeTypes.AcceptableContentType>]
+                public init(xMarfaReadView: Swift.String? = nil, ifNoneMatch: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListEdgeTypes.AcceptableContentType>] = .defaultValues()) {
                     self.xMarfaReadView = xMarfaReadView
                     self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
                 }
             }
         }
@@ -1372,7 +1640,41 @@ extension Operations {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Operations.ListTypes.Output.Ok.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                        self.eTag = eTag
+                    }
+                }
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.EdgeTypeList)
                     /// The body as `application/json`; throws when it came as another type.
@@ -1385,37 +1687,276 @@ extension Operations {
                     }
                 }
             }
-            public typealias NotModified = Operations.ListTypes.Output.NotModified
+            /// The catalog is unchanged since the `ETag` sent in `If-None-Match`.
+            public struct NotModified: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListEdgeTypes.Output.NotModified.Headers
+                public init(headers: Operations.ListEdgeTypes.Output.NotModified.Headers) {
+                    self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The version of the catalog answered, to send back as `If-None-Match`. Not in the public Marfa document.
+                    public var eTag: Swift.String?
+                    public init(xMarfaContract: Swift.String, eTag: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.eTag = eTag
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
         }
     }
 }
 
 extension Operations {
-    /// Delete an item for good
+    /// Read an item's history
     ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "purgeItem"
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "listItemVersions"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/items/{id}/versions"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public var headers: Operations.ListItemVersions.Input.Headers
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init(), headers: Operations.ListItemVersions.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size; without one, the server chooses (50 on the local instance).
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListItemVersions.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListItemVersions.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of snapshots.
+            /// Status 200.
+            case ok(Operations.ListItemVersions.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItemVersions.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemSnapshotPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemSnapshotPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an extension namespace
+    ///
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    ///
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "deleteItemExtension"
         /// The HTTP method, as the document's path item names it, uppercased.
         public static let method: Swift.String = "DELETE"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/items/{id}/purge"
+        public static let path: Swift.String = "/items/{id}/extensions/{namespace}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                public init(id: Swift.String) {
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
                     self.id = id
+                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -1424,17 +1965,20 @@ extension Operations {
                 /// and publishing no second event. The same key with a different body is
                 /// `422 idempotency_key_reused`.
                 public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItemExtension.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItemExtension.AcceptableContentType>] = .defaultValues()) {
                     self.idempotencyKey = idempotencyKey
+                    self.accept = accept
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1511,32 +2055,58 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
 extension Operations {
-    /// Tag an item
+    /// Update an edge
     ///
-    /// Adds one or more tags; tags already present are kept once.
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
     ///
-    /// `POST /items/{id}/tags`
-    public enum AddItemTags: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "addItemTags"
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateEdge"
         /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "POST"
+        public static let method: Swift.String = "PATCH"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/items/{id}/tags"
+        public static let path: Swift.String = "/edges/{id}"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.AddItemTags.Input.Path
-            public var headers: Operations.AddItemTags.Input.Headers
-            public var body: Operations.AddItemTags.Input.Body
-            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
+                /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1548,134 +2118,15 @@ extension Operations {
                 /// and publishing no second event. The same key with a different body is
                 /// `422 idempotency_key_reused`.
                 public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateEdge.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateEdge.AcceptableContentType>] = .defaultValues()) {
                     self.idempotencyKey = idempotencyKey
+                    self.accept = accept
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsAddInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create an edge
-    ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
-    ///
-    /// `POST /edges`
-    public enum CreateEdge: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "createEdge"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/edges"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeInput)
+                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1684,392 +2135,6 @@ extension Operations {
             case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
             public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List webhooks
-    ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
-    ///
-    /// `GET /webhooks`
-    public enum ListWebhooks: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "listWebhooks"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/webhooks"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhooks.
-            /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Run a housekeeping job now
-    ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "runHousekeeping"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/housekeeping/{name}/run"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The run.
-            /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingRun)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Change a folder's settings
-    ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
-    ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder: MarfaOpenAPIRuntime.GeneratedOperation {
-        public static let id: Swift.String = "updateFolder"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "PATCH"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/folders/{id}"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.FolderPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2155,8 +2220,551 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Update a webhook
+    ///
+    /// Changes the fields given; the secret cannot be rotated here.
+    ///
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "updateWebhook"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "PATCH"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/webhooks/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var headers: Operations.UpdateWebhook.Input.Headers
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, headers: Operations.UpdateWebhook.Input.Headers = .init(), body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateWebhook.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateWebhook.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings (instance path)
+    ///
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    ///
+    /// `GET /config`
+    public enum GetConfig: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getConfig"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/config"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.GetConfig.Input.Headers
+            public init(headers: Operations.GetConfig.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetConfig.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetConfig.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "createFolder"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/folders"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.CreateFolder.AcceptableContentType>]
+                public init(idempotencyKey: Swift.String? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.CreateFolder.AcceptableContentType>] = .defaultValues()) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 201.
+            case created(Components.Responses.Folder)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Folder {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a view
+    ///
+    /// One view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views/{id}`
+    public enum GetView: MarfaOpenAPIRuntime.GeneratedOperation {
+        public static let id: Swift.String = "getView"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/views/{id}"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetView.Input.Path
+            public var headers: Operations.GetView.Input.Headers
+            public init(path: Operations.GetView.Input.Path, headers: Operations.GetView.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetView.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.GetView.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
+            }
         }
     }
 }

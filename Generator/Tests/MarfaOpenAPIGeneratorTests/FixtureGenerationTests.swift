@@ -11,6 +11,21 @@ import Testing
 
     static let expectations: [(String, [String])] = [
         (
+            "accept",
+            [
+                "enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {",
+                "= .defaultValues()", "c.accept(&request, input.headers.accept)", "return [.json, .plainText]",
+            ]
+        ),
+        (
+            "shared",
+            [
+                "typealias JsonPayload = Operations.CreateBooking.Output.Created.Body.JsonPayload",
+                "typealias JsonPayloadItem = Components.Responses.BadRequest.Body.JsonPayload",
+                "typealias JsonPayload = Operations.ListCancellations.Output.Ok.Body.JsonPayloadItemPayload",
+            ]
+        ),
+        (
             "nullable",
             [
                 "internal var middleName: Swift.String?",

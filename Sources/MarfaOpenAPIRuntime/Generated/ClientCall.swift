@@ -71,6 +71,15 @@ public struct ClientCall: Sendable {
         }
     }
 
+    /// Sets `Accept` to `contentTypes` in order, comma-separated, each with its quality when below 1; an
+    /// empty list sets nothing.
+    public func accept<T: AcceptableProtocol>(
+        _ request: inout HTTPRequest, _ contentTypes: [AcceptHeaderContentType<T>]
+    ) {
+        guard !contentTypes.isEmpty else { return }
+        request.headerFields["Accept"] = contentTypes.map(\.rawValue).joined(separator: ", ")
+    }
+
     /// Adds a cookie to the `Cookie` header; nil adds nothing.
     public func cookie<T: Encodable>(
         _ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = true

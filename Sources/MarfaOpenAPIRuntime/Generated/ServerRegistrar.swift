@@ -142,6 +142,15 @@ public struct ServerCall: Sendable {
         return value
     }
 
+    /// The request's `Accept` read as `T`'s content types, in order: the entries it can read (one it
+    /// cannot, such as one with a malformed quality, is passed over), or all of `T`'s types, each with
+    /// quality 1, when the request sends no `Accept` or nothing readable in it.
+    public func accept<T: AcceptableProtocol>(_ request: HTTPRequest, as type: T.Type) -> [AcceptHeaderContentType<T>] {
+        let entries = request.headerFields.values(for: "Accept").flatMap { $0.split(separator: ",") }
+        let read = entries.compactMap { AcceptHeaderContentType<T>(rawValue: String($0)) }
+        return read.isEmpty ? .defaultValues() : read
+    }
+
     /// A cookie as `T`, or nil when absent.
     public func cookie<T: Decodable>(
         _ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = true,

@@ -124,8 +124,12 @@ struct ClientEmitter {
                         ).tried))
             }
         }
-        if let accept = plan.accept {
-            statements.append(.assign(.subscript(request.dot("headerFields"), .string("Accept")), .string(accept)))
+        if plan.accept != nil {
+            statements.append(
+                .expression(
+                    c.dot("accept").call(
+                        SwiftArgument(.addressOf(request)),
+                        SwiftArgument(SwiftExpr.name("input").dot("headers").dot(OperationBuilder.acceptMember)))))
         }
         return statements
     }

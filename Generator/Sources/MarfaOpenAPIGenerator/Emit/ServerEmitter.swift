@@ -56,8 +56,14 @@ struct ServerEmitter {
         var arguments: [SwiftArgument] = []
         for (location, group, member) in OperationPlan.parameterGroups {
             let parameters = plan.parameters.filter { $0.location == location }
-            guard !parameters.isEmpty else { continue }
-            let values = parameters.map { SwiftArgument($0.argumentName, read($0, plan: plan)) }
+            var values = parameters.map { SwiftArgument($0.argumentName, read($0, plan: plan)) }
+            if location == .header, let accept = plan.accept {
+                values.append(
+                    SwiftArgument(
+                        OperationBuilder.acceptMember,
+                        s.dot("accept").call(SwiftArgument(request), SwiftArgument("as", .metatype(.named(accept))))))
+            }
+            guard !values.isEmpty else { continue }
             let type = SwiftExpr.type(.named(plan.inputType.nested(group)))
             statements.append(.binding(constant: true, name: .single(member), type: nil, value: type.call(values)))
             arguments.append(SwiftArgument(member, .name(member)))

@@ -8,12 +8,11 @@ final class OperationBuilder {
     let operationsNamespace: Decl
     let responsesNamespace: Decl
     let nameOverrides: [String: String]
-    /// Response types already declared, by fingerprint.
-    private var responseTypes: [String: TypeName] = [:]
+    /// Response types already declared, by where the response is written: a response reached from
+    /// several places is one type, named by the first; another with the same content is its own.
+    private var responseTypes: [SourceLocation: TypeName] = [:]
     private(set) var declaredResponses: [OperationPlan.ResponseType] = []
     private var componentResponses: [String: TypeName] = [:]
-    /// Response `Headers` structs already declared, by `headersKey`, with the headers they hold.
-    private var headerTypes: [String: (type: TypeName, headers: [OperationPlan.Header])] = [:]
     /// Parameter groups with a parameter whose default is written once every type is declared.
     private var pendingGroups: [PendingGroup] = []
 
@@ -107,17 +106,14 @@ final class OperationBuilder {
         let namespace = Decl(name: typeName, qualifiedName: qualified, doc: header.doc, kind: .declared(header))
         scope.children.append(namespace)
 
+        let accepted = Self.acceptedMediaTypes(operation)
+        let acceptable = qualified.nested("AcceptableContentType")
         var plan = OperationPlan(
             operation: operation, typeName: typeName, qualifiedName: qualified, methodName: methodName, parameters: [],
-            bodyRequired: false, bodyContents: [], responses: [], accept: nil)
+            bodyRequired: false, bodyContents: [], responses: [], accept: accepted.isEmpty ? nil : acceptable)
         namespace.children.append(declareInput(operation, plan: &plan))
         namespace.children.append(declareOutput(operation, plan: &plan))
-        var accept: [String] = []
-        for mediaType in operation.responses.flatMap({ $0.contents.map(\.mediaType) }) where !accept.contains(mediaType)
-        {
-            accept.append(mediaType)
-        }
-        plan.accept = accept.isEmpty ? nil : accept.joined(separator: ", ")
+        if !accepted.isEmpty { namespace.children.append(Self.acceptableContentType(accepted, named: acceptable)) }
         noteUndecodedBodies(of: operation)
         return plan
     }
@@ -211,7 +207,8 @@ final class OperationBuilder {
         plan: inout OperationPlan
     ) -> Decl? {
         let group = Decl(name: groupName, qualifiedName: input.qualifiedName.nested(groupName), kind: .namespace)
-        var names = NameScope()
+        let accept = location == .header ? plan.accept : nil
+        var names = NameScope(reserved: accept == nil ? [] : [Self.acceptMember])
         var fields: [Field] = []
         var pending = PendingGroup(decl: group, name: groupName, operation: plan.qualifiedName)
         for parameter in operation.parameters where parameter.location == location {
@@ -241,6 +238,7 @@ final class OperationBuilder {
                     required: parameter.required, style: parameter.style, explode: parameter.explode,
                     allowReserved: parameter.allowReserved))
         }
+        if let accept { fields.append(Self.acceptField(accept)) }
         guard !fields.isEmpty else { return nil }
         group.kind = .declared(Self.valueStruct(groupName, fields: fields))
         if !pending.defaults.isEmpty {
@@ -311,17 +309,18 @@ final class OperationBuilder {
         return output
     }
 
-    /// The type of a response: a component's, one of the same shape declared before (aliased), or a new one.
+    /// The type of a response: a component's, the one an earlier place declared for the same response
+    /// (aliased here, for a `$ref` into another operation's responses), or a new one.
     private func responseType(_ response: APIResponse, structName: String, in output: Decl) -> TypeName {
         if let component = response.componentName, let qualifiedComponent = componentResponses[component] {
             return qualifiedComponent
         }
         let qualified = output.qualifiedName.nested(structName)
-        if let existing = responseTypes[response.fingerprint] {
+        if let existing = responseTypes[response.definition] {
             output.children.append(Decl(name: structName, qualifiedName: qualified, kind: .alias(.named(existing))))
         } else {
             declareResponse(response, name: structName, qualified: qualified, in: output, isComponent: false)
-            responseTypes[response.fingerprint] = qualified
+            responseTypes[response.definition] = qualified
         }
         return qualified
     }
@@ -367,18 +366,11 @@ final class OperationBuilder {
         var headers: [OperationPlan.Header] = []
         var headersType: TypeName?
         if !response.headers.isEmpty {
+            // Each response's own struct, named by it: one with the same headers as another's is no
+            // alias of that one (a 401's headers are not a 400's).
             let headersName = qualified.nested("Headers")
-            let key = Self.headersKey(response.headers)
-            if let shared = headerTypes[key] {
-                // The same headers as an earlier response: one struct, aliased here.
-                decl.children.append(
-                    Decl(name: "Headers", qualifiedName: headersName, kind: .alias(.named(shared.type))))
-                (headersType, headers) = shared
-            } else {
-                decl.children.append(responseHeaders(response.headers, in: decl, planned: &headers))
-                headerTypes[key] = (headersName, headers)
-                headersType = headersName
-            }
+            decl.children.append(responseHeaders(response.headers, in: decl, planned: &headers))
+            headersType = headersName
             fields.append(
                 Field(
                     name: "headers", type: .named(headersName),
@@ -400,16 +392,6 @@ final class OperationBuilder {
             OperationPlan.ResponseType(
                 qualifiedName: qualified, isComponent: isComponent, headersType: headersType, headers: headers,
                 contents: contents))
-    }
-
-    /// What makes two responses' headers one struct: each header's name, presence, style, schema and description.
-    private static func headersKey(_ headers: [APIHeader]) -> String {
-        var key = ""
-        for header in headers {
-            key += header.name + "\u{1}" + (header.required ? "r" : "o") + (header.explode ? "e" : "-") + "\u{1}"
-            key += header.schema.fingerprint + "\u{1}" + (header.description ?? "") + "\u{2}"
-        }
-        return key
     }
 
     private func responseHeaders(_ list: [APIHeader], in decl: Decl, planned: inout [OperationPlan.Header]) -> Decl {

@@ -70,7 +70,9 @@ struct OperationPlan {
     var bodyRequired: Bool
     var bodyContents: [Content]
     var responses: [Response]
-    var accept: String?
+    /// `Operations.<Id>.AcceptableContentType`, for an operation whose responses list content types:
+    /// `Input.Headers.accept` holds a list of it, sent as `Accept`.
+    var accept: TypeName?
 
     var pathParameters: [Parameter] { parameters.filter { $0.location == .path } }
     var queryParameters: [Parameter] { parameters.filter { $0.location == .query } }
@@ -90,7 +92,7 @@ struct OperationPlan {
         var groups: [(String, SwiftType, Bool)] = []
         for (location, type, member) in Self.parameterGroups {
             let members = parameters.filter { $0.location == location }
-            if !members.isEmpty {
+            if !members.isEmpty || (location == .header && accept != nil) {
                 groups.append((member, .named(inputType.nested(type)), !members.contains { $0.required }))
             }
         }

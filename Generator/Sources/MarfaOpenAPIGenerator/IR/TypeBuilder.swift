@@ -32,6 +32,15 @@ final class TypeBuilder {
     private var pending: [String] = []
     /// Inline declarations by fingerprint, so equal shapes share one type.
     private var sharedInline: [String: TypeUsage] = [:]
+    /// Types declared where an inline schema is written, by that place: a `$ref` to it from elsewhere
+    /// (another operation's body, a component response's) is an alias of it, not a second type.
+    private var inlineOwners: [SourceLocation: TypeUsage] = [:]
+    /// Types declared for `$ref` targets that are no component schema, by where the target is
+    /// written: the place that writes it inline, reached later, aliases it.
+    private var referencedPlaces: [SourceLocation: TypeUsage] = [:]
+    /// Inline places being declared where a `$ref` first reached them, so a reference back into one
+    /// is not declared again inside it.
+    private var placing: Set<SourceLocation> = []
     /// Loops of `$ref`-only schemas already reported, by the place they close.
     private var loopsReported: Set<SourceLocation> = []
     /// Property defaults, written once every type is declared (`writeDefaults(with:)`).
@@ -111,6 +120,7 @@ final class TypeBuilder {
                 rfc3339: built.rfc3339)
         }
         refUsages[key] = usage
+        referencedPlaces[target.node.location] = usage
         return usage
     }
 
@@ -196,6 +206,13 @@ final class TypeBuilder {
 
     func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
         if let reference = schema.reference {
+            if schema.dynamicReference == nil,
+                var usage = ownedInline(reference.key).map({ aliased($0, in: scope, as: name) })
+                    ?? declaredAtFirstPlace(reference.key, in: scope, as: name)
+            {
+                usage.nullable = usage.nullable || schema.allowsNull
+                return usage
+            }
             if schema.dynamicReference == nil { noteDynamicScope(reference) }
             var usage = referenced(dynamicTarget(schema) ?? reference.key)
             usage.nullable = usage.nullable || schema.allowsNull
@@ -310,15 +327,56 @@ final class TypeBuilder {
     func shared(
         _ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage
     ) -> TypeUsage {
-        if !exactName, let existing = sharedInline[schema.fingerprint] {
-            let alias = scope.nest(name, kind: .alias(existing.swift))
-            return TypeUsage(
-                swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl,
-                rfc3339: existing.rfc3339)
+        if !exactName, let existing = referencedPlaces[schema.location] ?? sharedInline[schema.fingerprint] {
+            let usage = aliased(existing, in: scope, as: name)
+            inlineOwners[schema.location] = inlineOwners[schema.location] ?? usage
+            return usage
         }
         let usage = make(name)
-        if !exactName { sharedInline[schema.fingerprint] = usage }
+        if !exactName {
+            sharedInline[schema.fingerprint] = usage
+            inlineOwners[schema.location] = usage
+        }
         return usage
+    }
+
+    /// `typealias name = <existing>` in `scope`, and the usage through it.
+    private func aliased(_ existing: TypeUsage, in scope: Decl, as name: String) -> TypeUsage {
+        let alias = scope.nest(name, kind: .alias(existing.swift))
+        return TypeUsage(
+            swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl,
+            rfc3339: existing.rfc3339)
+    }
+
+    /// A `$ref` into a place that writes its schema inline (an operation's body, a component
+    /// response's) reached before that place is: the type is declared here, at the first place in
+    /// document order that reaches it, and the place that writes it aliases it when reached.
+    private func declaredAtFirstPlace(_ key: String, in scope: Decl, as name: String) -> TypeUsage? {
+        guard refUsages[key] == nil, refNames[key] == nil, Self.isInlinePlace(key),
+            let node = reader.targets[key]?.node, placing.insert(node.location).inserted
+        else { return nil }
+        defer { placing.remove(node.location) }
+        let usage = declare(reader.read(node), in: scope, as: name, exactName: false)
+        if usage.decl != nil { referencedPlaces[node.location] = usage }
+        return usage
+    }
+
+    /// Whether `key` points into a place that writes a schema inline (`paths`, `webhooks`, or a
+    /// component response, request body, parameter, header or path item), not a component schema.
+    static func isInlinePlace(_ key: String) -> Bool {
+        let pointer = key.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let tokens = JSONPointer.tokens(of: pointer) ?? []
+        guard let first = tokens.first else { return false }
+        if first == "paths" || first == "webhooks" { return true }
+        return first == "components" && tokens.count > 2
+            && ["responses", "requestBodies", "parameters", "headers", "pathItems"].contains(tokens[1])
+    }
+
+    /// The type already declared where the `$ref` target `key` is written inline (an operation's or a
+    /// component response's schema), so the reference names it rather than declaring it again.
+    private func ownedInline(_ key: String) -> TypeUsage? {
+        guard refUsages[key] == nil, let node = reader.targets[key]?.node else { return nil }
+        return inlineOwners[node.location]
     }
 
     /// A nested type's name: `Type_` becomes `TypePayload`; an exact component name stays as it is.

@@ -117,4 +117,7 @@ struct APIResponse {
     var componentName: String?
     var fingerprint: String
     var location: SourceLocation
+    /// Where the response object itself is written, its `$ref`s followed: every place that reaches
+    /// it shares one type.
+    var definition: SourceLocation
 }

@@ -41,11 +41,35 @@ extension BodiesFixture {
     }
 }
 
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
-        if c.matches(response, "application/x-www-form-urlencoded") {
-            decodedBody = .urlEncodedForm(try await c.form(BodiesFixture.Components.Schemas.Login.self, response, body))
+        if c.matches(response, "text/plain") {
+            decodedBody = .plainText(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "multipart/form-data") {
+            decodedBody = .multipartForm(try await c.multipart(response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/octet-stream") {
+            decodedBody = .binary(c.raw(body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -54,45 +78,53 @@ extension BodiesFixture.Operations.PostForm.Output.Ok {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /json`
-    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
-        let c = client.call(BodiesFixture.Operations.PostJSON.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `POST /optional`
+    internal func postOptional(_ input: BodiesFixture.Operations.PostOptional.Input) async throws -> BodiesFixture.Operations.PostOptional.Output {
+        let c = client.call(BodiesFixture.Operations.PostOptional.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/optional")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostJSON.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+extension BodiesFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_postJSON(on: transport, registrar)
+        try _register_postOptional(on: transport, registrar)
+        try _register_postForm(on: transport, registrar)
+        try _register_postMultipart(on: transport, registrar)
+        try _register_putBinary(on: transport, registrar)
+        try _register_putText(on: transport, registrar)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
+    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostOptional.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostOptional.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
             if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostJSON.Input(body: inputBody)
-            switch try await self.postJSON(input) {
+            let input = BodiesFixture.Operations.PostOptional.Input(headers: headers, body: inputBody)
+            switch try await self.postOptional(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

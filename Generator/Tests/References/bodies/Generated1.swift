@@ -16,16 +16,21 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `POST /optional`
-    internal enum PostOptional: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PostOptional {
         internal static let id: Swift.String = "postOptional"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/optional"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PostOptional.Input.Headers
             internal var body: BodiesFixture.Operations.PostOptional.Input.Body?
-            internal init(body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) {
+            internal init(headers: BodiesFixture.Operations.PostOptional.Input.Headers = .init(), body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostOptional.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostOptional.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(BodiesFixture.Components.Schemas.Item)
@@ -63,49 +68,75 @@ extension BodiesFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `text/plain`
+            case plainText
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "text/plain": self = .plainText
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .plainText: return "text/plain"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.plainText]
+            }
+        }
     }
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /form`
-    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
-        let c = client.call(BodiesFixture.Operations.PostForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
-        request.headerFields["Accept"] = "application/x-www-form-urlencoded"
+    /// - Remark: `POST /multipart`
+    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
+        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostOptional.Output.Ok {
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
-            if s.matches(request, "multipart/form-data") {
-                inputBody = .multipartForm(try await s.multipart(request, body))
+    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PutBinary.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutBinary.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
-            switch try await self.postMultipart(input) {
+            let input = BodiesFixture.Operations.PutBinary.Input(headers: headers, body: inputBody)
+            switch try await self.putBinary(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -18,16 +18,21 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `PUT /text`
-    internal enum PutText: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PutText {
         internal static let id: Swift.String = "putText"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "PUT"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/text"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PutText.Input.Headers
             internal var body: BodiesFixture.Operations.PutText.Input.Body
-            internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PutText.Input.Headers = .init(), body: BodiesFixture.Operations.PutText.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutText.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutText.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case plainText(MarfaOpenAPIRuntime.HTTPBody)
@@ -47,52 +52,76 @@ extension BodiesFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias Ok = BodiesFixture.Operations.PostOptional.Output.Ok
+            /// The text back.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: BodiesFixture.Operations.PutText.Output.Ok.Body
+                internal init(body: BodiesFixture.Operations.PutText.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case plainText(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/plain`; throws when it came as another type.
+                    internal var plainText: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .plainText(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `text/plain`
+            case plainText
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "text/plain": self = .plainText
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .plainText: return "text/plain"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.plainText]
+            }
         }
     }
 }
 
-extension BodiesFixture.Client {
-    /// - Remark: `POST /optional`
-    internal func postOptional(_ input: BodiesFixture.Operations.PostOptional.Input) async throws -> BodiesFixture.Operations.PostOptional.Output {
-        let c = client.call(BodiesFixture.Operations.PostOptional.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/optional")
-        request.headerFields["Accept"] = "text/plain"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
-            case .none: break
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
+    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostJSON.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostJSON.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
-            switch try await self.putBinary(input) {
+            let input = BodiesFixture.Operations.PostJSON.Input(headers: headers, body: inputBody)
+            switch try await self.postJSON(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

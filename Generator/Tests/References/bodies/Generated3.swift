@@ -4,23 +4,23 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension BodiesFixture.APIProtocol {
-    internal func postJSON(body: BodiesFixture.Operations.PostJSON.Input.Body) async throws -> BodiesFixture.Operations.PostJSON.Output {
-        try await postJSON(BodiesFixture.Operations.PostJSON.Input(body: body))
+    internal func postJSON(headers: BodiesFixture.Operations.PostJSON.Input.Headers = .init(), body: BodiesFixture.Operations.PostJSON.Input.Body) async throws -> BodiesFixture.Operations.PostJSON.Output {
+        try await postJSON(BodiesFixture.Operations.PostJSON.Input(headers: headers, body: body))
     }
-    internal func postOptional(body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) async throws -> BodiesFixture.Operations.PostOptional.Output {
-        try await postOptional(BodiesFixture.Operations.PostOptional.Input(body: body))
+    internal func postOptional(headers: BodiesFixture.Operations.PostOptional.Input.Headers = .init(), body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) async throws -> BodiesFixture.Operations.PostOptional.Output {
+        try await postOptional(BodiesFixture.Operations.PostOptional.Input(headers: headers, body: body))
     }
-    internal func postForm(body: BodiesFixture.Operations.PostForm.Input.Body) async throws -> BodiesFixture.Operations.PostForm.Output {
-        try await postForm(BodiesFixture.Operations.PostForm.Input(body: body))
+    internal func postForm(headers: BodiesFixture.Operations.PostForm.Input.Headers = .init(), body: BodiesFixture.Operations.PostForm.Input.Body) async throws -> BodiesFixture.Operations.PostForm.Output {
+        try await postForm(BodiesFixture.Operations.PostForm.Input(headers: headers, body: body))
     }
-    internal func postMultipart(body: BodiesFixture.Operations.PostMultipart.Input.Body) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        try await postMultipart(BodiesFixture.Operations.PostMultipart.Input(body: body))
+    internal func postMultipart(headers: BodiesFixture.Operations.PostMultipart.Input.Headers = .init(), body: BodiesFixture.Operations.PostMultipart.Input.Body) async throws -> BodiesFixture.Operations.PostMultipart.Output {
+        try await postMultipart(BodiesFixture.Operations.PostMultipart.Input(headers: headers, body: body))
     }
-    internal func putBinary(body: BodiesFixture.Operations.PutBinary.Input.Body) async throws -> BodiesFixture.Operations.PutBinary.Output {
-        try await putBinary(BodiesFixture.Operations.PutBinary.Input(body: body))
+    internal func putBinary(headers: BodiesFixture.Operations.PutBinary.Input.Headers = .init(), body: BodiesFixture.Operations.PutBinary.Input.Body) async throws -> BodiesFixture.Operations.PutBinary.Output {
+        try await putBinary(BodiesFixture.Operations.PutBinary.Input(headers: headers, body: body))
     }
-    internal func putText(body: BodiesFixture.Operations.PutText.Input.Body) async throws -> BodiesFixture.Operations.PutText.Output {
-        try await putText(BodiesFixture.Operations.PutText.Input(body: body))
+    internal func putText(headers: BodiesFixture.Operations.PutText.Input.Headers = .init(), body: BodiesFixture.Operations.PutText.Input.Body) async throws -> BodiesFixture.Operations.PutText.Output {
+        try await putText(BodiesFixture.Operations.PutText.Input(headers: headers, body: body))
     }
 }
 
@@ -36,7 +36,19 @@ extension BodiesFixture.Operations.PostJSON.Output.Ok {
     }
 }
 
-extension BodiesFixture.Operations.PostOptional.Output.Ok {
+extension BodiesFixture.Operations.PostForm.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/x-www-form-urlencoded") {
+            decodedBody = .urlEncodedForm(try await c.form(BodiesFixture.Components.Schemas.Login.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension BodiesFixture.Operations.PutText.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
         if c.matches(response, "text/plain") {
@@ -48,43 +60,58 @@ extension BodiesFixture.Operations.PostOptional.Output.Ok {
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "multipart/form-data") {
-            decodedBody = .multipartForm(try await c.multipart(response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(body: decodedBody)
-    }
-}
-
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /binary`
-    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
-        let c = client.call(BodiesFixture.Operations.PutBinary.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
-        request.headerFields["Accept"] = "application/octet-stream"
+    /// - Remark: `POST /json`
+    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
+        let c = client.call(BodiesFixture.Operations.PostJSON.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+extension BodiesFixture.Client {
+    /// - Remark: `PUT /text`
+    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
+        let c = client.call(BodiesFixture.Operations.PutText.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
-        return (response, encoded)
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status.code {
+            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension BodiesFixture.APIProtocol {
+    func _register_postForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/form", operationID: BodiesFixture.Operations.PostForm.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostForm.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostForm.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostForm.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(BodiesFixture.Components.Schemas.Login.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PostForm.Input(headers: headers, body: inputBody)
+            switch try await self.postForm(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

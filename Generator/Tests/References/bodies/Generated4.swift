@@ -11,16 +11,21 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `POST /json`
-    internal enum PostJSON: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PostJSON {
         internal static let id: Swift.String = "postJSON"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/json"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PostJSON.Input.Headers
             internal var body: BodiesFixture.Operations.PostJSON.Input.Body
-            internal init(body: BodiesFixture.Operations.PostJSON.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PostJSON.Input.Headers = .init(), body: BodiesFixture.Operations.PostJSON.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostJSON.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostJSON.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(BodiesFixture.Components.Schemas.Item)
@@ -58,54 +63,75 @@ extension BodiesFixture.Operations {
                 }
             }
         }
-    }
-}
-
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/octet-stream") {
-            decodedBody = .binary(c.raw(body))
-        } else {
-            throw c.unexpectedContent(response)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
         }
-        return Self(body: decodedBody)
     }
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /text`
-    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
-        let c = client.call(BodiesFixture.Operations.PutText.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
-        request.headerFields["Accept"] = "text/plain"
+    /// - Remark: `POST /form`
+    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
+        let c = client.call(BodiesFixture.Operations.PostForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
+extension BodiesFixture.Operations.PostForm.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+        }
+        return (response, encoded)
+    }
+}
+
 extension BodiesFixture.APIProtocol {
-    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostMultipart.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostMultipart.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
+            if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostOptional.Input(body: inputBody)
-            switch try await self.postOptional(input) {
+            let input = BodiesFixture.Operations.PostMultipart.Input(headers: headers, body: inputBody)
+            switch try await self.postMultipart(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

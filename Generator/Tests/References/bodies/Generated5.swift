@@ -24,9 +24,18 @@ extension BodiesFixture.Operations {
         /// The path template as the document writes it, `{name}` for each path parameter.
         internal static let path: Swift.String = "/multipart"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PostMultipart.Input.Headers
             internal var body: BodiesFixture.Operations.PostMultipart.Input.Body
-            internal init(body: BodiesFixture.Operations.PostMultipart.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PostMultipart.Input.Headers = .init(), body: BodiesFixture.Operations.PostMultipart.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostMultipart.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostMultipart.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case multipartForm(MarfaOpenAPIRuntime.MultipartBody)
@@ -82,20 +91,48 @@ extension BodiesFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `multipart/form-data`
+            case multipartForm
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "multipart/form-data": self = .multipartForm
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .multipartForm: return "multipart/form-data"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.multipartForm]
+            }
+        }
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/form", operationID: BodiesFixture.Operations.PostForm.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostForm.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(BodiesFixture.Components.Schemas.Login.self, body))
+    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PutText.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutText.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PutText.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostForm.Input(body: inputBody)
-            switch try await self.postForm(input) {
+            let input = BodiesFixture.Operations.PutText.Input(headers: headers, body: inputBody)
+            switch try await self.putText(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

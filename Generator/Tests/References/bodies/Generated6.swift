@@ -10,16 +10,21 @@ extension BodiesFixture.Operations {
 
 extension BodiesFixture.Operations {
     /// `POST /form`
-    internal enum PostForm: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PostForm {
         internal static let id: Swift.String = "postForm"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/form"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PostForm.Input.Headers
             internal var body: BodiesFixture.Operations.PostForm.Input.Body
-            internal init(body: BodiesFixture.Operations.PostForm.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PostForm.Input.Headers = .init(), body: BodiesFixture.Operations.PostForm.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostForm.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PostForm.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
@@ -57,54 +62,59 @@ extension BodiesFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/x-www-form-urlencoded`
+            case urlEncodedForm
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/x-www-form-urlencoded": self = .urlEncodedForm
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .urlEncodedForm: return "application/x-www-form-urlencoded"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.urlEncodedForm]
+            }
+        }
     }
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /multipart`
-    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
-        request.headerFields["Accept"] = "multipart/form-data"
+    /// - Remark: `PUT /binary`
+    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
+        let c = client.call(BodiesFixture.Operations.PutBinary.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
+        c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
         }
         return (response, encoded)
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutText.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = BodiesFixture.Operations.PutText.Input(body: inputBody)
-            switch try await self.putText(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
     }
 }

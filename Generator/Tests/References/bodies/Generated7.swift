@@ -26,16 +26,21 @@ extension BodiesFixture.Components.Schemas {
 
 extension BodiesFixture.Operations {
     /// `PUT /binary`
-    internal enum PutBinary: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PutBinary {
         internal static let id: Swift.String = "putBinary"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "PUT"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/binary"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: BodiesFixture.Operations.PutBinary.Input.Headers
             internal var body: BodiesFixture.Operations.PutBinary.Input.Body
-            internal init(body: BodiesFixture.Operations.PutBinary.Input.Body) {
+            internal init(headers: BodiesFixture.Operations.PutBinary.Input.Headers = .init(), body: BodiesFixture.Operations.PutBinary.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutBinary.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<BodiesFixture.Operations.PutBinary.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case binary(MarfaOpenAPIRuntime.HTTPBody)
@@ -73,19 +78,52 @@ extension BodiesFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/octet-stream`
+            case binary
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/octet-stream": self = .binary
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .binary: return "application/octet-stream"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.binary]
+            }
+        }
     }
 }
 
-extension BodiesFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_postJSON(on: transport, registrar)
-        try _register_postOptional(on: transport, registrar)
-        try _register_postForm(on: transport, registrar)
-        try _register_postMultipart(on: transport, registrar)
-        try _register_putBinary(on: transport, registrar)
-        try _register_putText(on: transport, registrar)
+extension BodiesFixture.Operations.PostJSON.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension BodiesFixture.Operations.PutText.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+        }
+        return (response, encoded)
     }
 }

@@ -29,30 +29,24 @@ extension ComponentsFixture.Components.Responses.Missing {
     }
 }
 
-extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers: Headers = try Headers.decoded(c, response)
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json([ComponentsFixture.Components.Schemas.Widget].self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension ComponentsFixture.Components.Responses.Missing {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
 extension ComponentsFixture.Components.Responses.Accepted {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ComponentsFixture.Client {
+    /// - Remark: `GET /gadgets`
+    internal func listGadgets(_ input: ComponentsFixture.Operations.ListGadgets.Input) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
+        let c = client.call(ComponentsFixture.Operations.ListGadgets.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/gadgets")
+        try c.query(&request, "pageSize", input.query.pageSize, style: .form, explode: true)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await ComponentsFixture.Operations.ListGadgets.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }
 
@@ -61,7 +55,8 @@ extension ComponentsFixture.APIProtocol {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
             let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query)
+            let headers = ComponentsFixture.Operations.ListGadgets.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.ListGadgets.AcceptableContentType.self))
+            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query, headers: headers)
             switch try await self.listGadgets(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)

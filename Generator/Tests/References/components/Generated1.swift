@@ -28,57 +28,95 @@ extension ComponentsFixture.Components.Headers {
     internal typealias RateLimit = Swift.Int
 }
 
-extension ComponentsFixture.Webhooks {
-    /// Webhook `widgetChanged`: `POST /widgetChanged` below the server URL it is registered at.
-    internal enum WidgetChanged: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "widgetChanged"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/widgetChanged"
+extension ComponentsFixture.Operations {
+    /// `GET /gadgets`
+    internal enum ListGadgets {
+        internal static let id: Swift.String = "listGadgets"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers
-            internal init(headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers) {
+            internal var query: ComponentsFixture.Operations.ListGadgets.Input.Query
+            internal var headers: ComponentsFixture.Operations.ListGadgets.Input.Headers
+            internal init(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init(), headers: ComponentsFixture.Operations.ListGadgets.Input.Headers = .init()) {
+                self.query = query
                 self.headers = headers
             }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var pageSize: Swift.Int?
+                internal init(pageSize: Swift.Int? = nil) {
+                    self.pageSize = pageSize
+                }
+            }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
-                internal var xSignature: Swift.String
-                internal init(xSignature: Swift.String) {
-                    self.xSignature = xSignature
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ComponentsFixture.Operations.ListGadgets.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ComponentsFixture.Operations.ListGadgets.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Taken in.
-            /// Status 202.
-            case accepted(ComponentsFixture.Components.Responses.Accepted)
-            /// The `accepted` response; throws for any other.
-            internal var accepted: ComponentsFixture.Components.Responses.Accepted {
+            /// The gadgets.
+            /// Status 200.
+            case ok(ComponentsFixture.Operations.ListGadgets.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: ComponentsFixture.Operations.ListGadgets.Output.Ok {
                 get throws {
-                    if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The gadgets.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers
+                internal var body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body
+                internal init(headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers = .init(), body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var xTotal: Swift.Int?
+                    internal init(xTotal: Swift.Int? = nil) {
+                        self.xTotal = xTotal
+                    }
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([ComponentsFixture.Components.Schemas.Widget])
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: [ComponentsFixture.Components.Schemas.Widget] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
-    }
-}
-
-extension ComponentsFixture {
-    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
-    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
-    internal protocol WebhookHandler: Swift.Sendable {
-        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
-    }
-}
-
-extension ComponentsFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }

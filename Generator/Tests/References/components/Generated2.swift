@@ -17,59 +17,119 @@ extension ComponentsFixture.Components.Parameters {
 }
 
 extension ComponentsFixture.Operations {
-    /// `GET /gadgets`
-    internal enum ListGadgets: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "listGadgets"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/gadgets"
+    /// `GET /widgets/{widgetId}`
+    internal enum GetWidget {
+        internal static let id: Swift.String = "getWidget"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ComponentsFixture.Operations.ListGadgets.Input.Query
-            internal init(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init()) {
+            internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
+            internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
+            internal var headers: ComponentsFixture.Operations.GetWidget.Input.Headers
+            internal init(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init(), headers: ComponentsFixture.Operations.GetWidget.Input.Headers = .init()) {
+                self.path = path
                 self.query = query
+                self.headers = headers
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var widgetId: Swift.String
+                internal init(widgetId: Swift.String) {
+                    self.widgetId = widgetId
+                }
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var pageSize: Swift.Int?
-                internal init(pageSize: Swift.Int? = nil) {
-                    self.pageSize = pageSize
+                internal var verbose: Swift.Bool?
+                internal init(verbose: Swift.Bool? = nil) {
+                    self.verbose = verbose
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ComponentsFixture.Operations.GetWidget.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ComponentsFixture.Operations.GetWidget.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The gadgets.
+            /// The widget.
             /// Status 200.
-            case ok(ComponentsFixture.Operations.ListGadgets.Output.Ok)
+            case ok(ComponentsFixture.Components.Responses.WidgetFound)
             /// The `ok` response; throws for any other.
-            internal var ok: ComponentsFixture.Operations.ListGadgets.Output.Ok {
+            internal var ok: ComponentsFixture.Components.Responses.WidgetFound {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
+            /// No such widget.
+            /// Status 404.
+            case notFound(ComponentsFixture.Components.Responses.Missing)
+            /// The `notFound` response; throws for any other.
+            internal var notFound: ComponentsFixture.Components.Responses.Missing {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The gadgets.
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers
-                internal var body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body
-                internal init(headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers = .init(), body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
                 }
-                internal struct Headers: Swift.Sendable, Swift.Equatable {
-                    internal var xTotal: Swift.Int?
-                    internal init(xTotal: Swift.Int? = nil) {
-                        self.xTotal = xTotal
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
+        }
+        /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
+        internal enum Callbacks {
+            /// Callback `widgetReady` of `getWidget`, sent to `{$request.query.notify}`: `POST /getWidget/widgetReady` below the server URL it is registered at.
+            internal enum WidgetReady {
+                internal static let id: Swift.String = "widgetReady"
+                internal struct Input: Swift.Sendable, Swift.Equatable {
+                    internal init() {
                     }
                 }
-                internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json([ComponentsFixture.Components.Schemas.Widget])
-                    /// The body as `application/json`; throws when it came as another type.
-                    internal var json: [ComponentsFixture.Components.Schemas.Widget] {
+                internal enum Output: Swift.Sendable, Swift.Equatable {
+                    /// Seen.
+                    /// Status 200.
+                    case ok(ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok)
+                    /// The `ok` response; throws for any other.
+                    internal var ok: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
                         get throws {
-                            switch self {
-                                case .json(let body): return body
+                            if case .ok(let response) = self { return response }
+                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                        }
+                    }
+                    /// A status the document does not describe.
+                    case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+                    /// Seen.
+                    internal struct Ok: Swift.Sendable, Swift.Equatable {
+                        internal var headers: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok.Headers
+                        internal init(headers: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok.Headers = .init()) {
+                            self.headers = headers
+                        }
+                        internal struct Headers: Swift.Sendable, Swift.Equatable {
+                            internal var xSeen: Swift.Int?
+                            internal init(xSeen: Swift.Int? = nil) {
+                                self.xSeen = xSeen
                             }
                         }
                     }

@@ -4,54 +4,69 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension ComponentsFixture.APIProtocol {
-    internal func getWidget(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init()) async throws -> ComponentsFixture.Operations.GetWidget.Output {
-        try await getWidget(ComponentsFixture.Operations.GetWidget.Input(path: path, query: query))
+    internal func getWidget(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init(), headers: ComponentsFixture.Operations.GetWidget.Input.Headers = .init()) async throws -> ComponentsFixture.Operations.GetWidget.Output {
+        try await getWidget(ComponentsFixture.Operations.GetWidget.Input(path: path, query: query, headers: headers))
     }
-    internal func listGadgets(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init()) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
-        try await listGadgets(ComponentsFixture.Operations.ListGadgets.Input(query: query))
+    internal func listGadgets(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init(), headers: ComponentsFixture.Operations.ListGadgets.Input.Headers = .init()) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
+        try await listGadgets(ComponentsFixture.Operations.ListGadgets.Input(query: query, headers: headers))
     }
 }
 
-extension ComponentsFixture.Components.Headers {
-    internal typealias Total = Swift.Int
+extension ComponentsFixture.Components.Responses.WidgetFound.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(xRateLimit: try c.header(response, "X-Rate-Limit", as: Swift.Int.self, explode: false, shape: .primitive))
+    }
 }
 
-extension ComponentsFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ComponentsFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json([ComponentsFixture.Components.Schemas.Widget].self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
+        return Self(headers: headers, body: decodedBody)
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_getWidget(on: transport, registrar)
-        try _register_listGadgets(on: transport, registrar)
-    }
-}
-
-extension ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
+extension ComponentsFixture.Components.Responses.Missing {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Seen", headers.xSeen, explode: false)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ComponentsFixture.WebhookHandler {
-    func _registerWebhook_widgetChanged(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/widgetChanged", operationID: ComponentsFixture.Webhooks.WidgetChanged.id) { request, body, metadata, s in
-            let headers = ComponentsFixture.Webhooks.WidgetChanged.Input.Headers(xSignature: try s.requiredHeader(request, "X-Signature", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = ComponentsFixture.Webhooks.WidgetChanged.Input(headers: headers)
-            switch try await self.widgetChanged(input) {
-                case .accepted(let value): return try value.encoded(s, status: 202)
+extension ComponentsFixture.Components.Responses.Accepted {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ComponentsFixture {
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
+    }
+}
+
+extension ComponentsFixture {
+    /// The callbacks of the document's operations, one method per callback: requests an operation's server
+    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
+    internal protocol CallbackHandler: Swift.Sendable {
+        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
+    }
+}
+
+extension ComponentsFixture.CallbackHandler {
+    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
+            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
+            switch try await self.getWidgetWidgetReady(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -39,32 +39,28 @@ extension ComponentsFixture.Components.Responses {
 }
 
 extension ComponentsFixture.Client {
-    /// - Remark: `GET /gadgets`
-    internal func listGadgets(_ input: ComponentsFixture.Operations.ListGadgets.Input) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
-        let c = client.call(ComponentsFixture.Operations.ListGadgets.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/gadgets")
-        try c.query(&request, "pageSize", input.query.pageSize, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `GET /widgets/{widgetId}`
+    internal func getWidget(_ input: ComponentsFixture.Operations.GetWidget.Input) async throws -> ComponentsFixture.Operations.GetWidget.Output {
+        let c = client.call(ComponentsFixture.Operations.GetWidget.id)
+        let p0 = try c.path(input.path.widgetId, name: "widgetId", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/widgets/\(p0)")
+        try c.query(&request, "verbose", input.query.verbose, style: .form, explode: true)
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await ComponentsFixture.Operations.ListGadgets.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await ComponentsFixture.Components.Responses.WidgetFound.decoded(c, response, responseBody))
+            case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
-            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query)
-            switch try await self.getWidget(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension ComponentsFixture.WebhookHandler {
+    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
+    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
+    /// written back, behind `middlewares`, first to last.
+    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerWebhook_widgetChanged(on: transport, registrar)
     }
 }

@@ -20,18 +20,19 @@ extension ComponentsFixture.Components.Parameters {
 }
 
 extension ComponentsFixture.Components.Headers {
-    internal typealias Seen = Swift.Int
+    internal typealias Total = Swift.Int
 }
 
-extension ComponentsFixture.Components.Responses.WidgetFound.Headers {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
-        return Self(xRateLimit: try c.header(response, "X-Rate-Limit", as: Swift.Int.self, explode: false, shape: .primitive))
-    }
-}
-
-extension ComponentsFixture.Components.Responses.Accepted {
+extension ComponentsFixture.Components.Responses.WidgetFound {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(ComponentsFixture.Components.Schemas.Widget.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
     }
 }
 

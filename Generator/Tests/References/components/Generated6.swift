@@ -24,99 +24,49 @@ extension ComponentsFixture.Components.Parameters {
     internal typealias PageSize = Swift.Int
 }
 
-extension ComponentsFixture.Operations {
-    /// `GET /widgets/{widgetId}`
-    internal enum GetWidget: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "getWidget"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/widgets/{widgetId}"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
-            internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
-            internal init(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            internal struct Path: Swift.Sendable, Swift.Equatable {
-                internal var widgetId: Swift.String
-                internal init(widgetId: Swift.String) {
-                    self.widgetId = widgetId
-                }
-            }
-            internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var verbose: Swift.Bool?
-                internal init(verbose: Swift.Bool? = nil) {
-                    self.verbose = verbose
-                }
-            }
+extension ComponentsFixture.Components.Headers {
+    internal typealias Seen = Swift.Int
+}
+
+extension ComponentsFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: ComponentsFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The widget.
-            /// Status 200.
-            case ok(ComponentsFixture.Components.Responses.WidgetFound)
-            /// The `ok` response; throws for any other.
-            internal var ok: ComponentsFixture.Components.Responses.WidgetFound {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No such widget.
-            /// Status 404.
-            case notFound(ComponentsFixture.Components.Responses.Missing)
-            /// The `notFound` response; throws for any other.
-            internal var notFound: ComponentsFixture.Components.Responses.Missing {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+    }
+}
+
+extension ComponentsFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_getWidget(on: transport, registrar)
+        try _register_listGadgets(on: transport, registrar)
+    }
+}
+
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Total", headers.xTotal, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
-        /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
-        internal enum Callbacks {
-            /// Callback `widgetReady` of `getWidget`, sent to `{$request.query.notify}`: `POST /getWidget/widgetReady` below the server URL it is registered at.
-            internal enum WidgetReady: MarfaOpenAPIRuntime.GeneratedOperation {
-                internal static let id: Swift.String = "widgetReady"
-                /// The HTTP method, as the document's path item names it, uppercased.
-                internal static let method: Swift.String = "POST"
-                /// The path template as the document writes it, `{name}` for each path parameter.
-                internal static let path: Swift.String = "/getWidget/widgetReady"
-                internal struct Input: Swift.Sendable, Swift.Equatable {
-                    internal init() {
-                    }
-                }
-                internal enum Output: Swift.Sendable, Swift.Equatable {
-                    /// Seen.
-                    /// Status 200.
-                    case ok(ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok)
-                    /// The `ok` response; throws for any other.
-                    internal var ok: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
-                        get throws {
-                            if case .ok(let response) = self { return response }
-                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                        }
-                    }
-                    /// A status the document does not describe.
-                    case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-                    /// Seen.
-                    internal struct Ok: Swift.Sendable, Swift.Equatable {
-                        internal var headers: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok.Headers
-                        internal init(headers: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok.Headers = .init()) {
-                            self.headers = headers
-                        }
-                        internal struct Headers: Swift.Sendable, Swift.Equatable {
-                            internal var xSeen: Swift.Int?
-                            internal init(xSeen: Swift.Int? = nil) {
-                                self.xSeen = xSeen
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        return (response, encoded)
+    }
+}
+
+extension ComponentsFixture.CallbackHandler {
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
     }
 }

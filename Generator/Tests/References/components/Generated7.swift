@@ -20,42 +20,52 @@ extension ComponentsFixture.Components.Schemas {
     }
 }
 
-extension ComponentsFixture.Components.Responses.WidgetFound {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers: Headers = try Headers.decoded(c, response)
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(ComponentsFixture.Components.Schemas.Widget.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension ComponentsFixture.Webhooks {
+    /// Webhook `widgetChanged`: `POST /widgetChanged` below the server URL it is registered at.
+    internal enum WidgetChanged {
+        internal static let id: Swift.String = "widgetChanged"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers
+            internal init(headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xSignature: Swift.String
+                internal init(xSignature: Swift.String) {
+                    self.xSignature = xSignature
+                }
+            }
         }
-        return Self(headers: headers, body: decodedBody)
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Taken in.
+            /// Status 202.
+            case accepted(ComponentsFixture.Components.Responses.Accepted)
+            /// The `accepted` response; throws for any other.
+            internal var accepted: ComponentsFixture.Components.Responses.Accepted {
+                get throws {
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
     }
 }
 
-extension ComponentsFixture.Client {
-    /// - Remark: `GET /widgets/{widgetId}`
-    internal func getWidget(_ input: ComponentsFixture.Operations.GetWidget.Input) async throws -> ComponentsFixture.Operations.GetWidget.Output {
-        let c = client.call(ComponentsFixture.Operations.GetWidget.id)
-        let p0 = try c.path(input.path.widgetId, name: "widgetId", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/widgets/\(p0)")
-        try c.query(&request, "verbose", input.query.verbose, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await ComponentsFixture.Components.Responses.WidgetFound.decoded(c, response, responseBody))
-            case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension ComponentsFixture.APIProtocol {
+    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
+            let headers = ComponentsFixture.Operations.GetWidget.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.GetWidget.AcceptableContentType.self))
+            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query, headers: headers)
+            switch try await self.getWidget(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-    }
-}
-
-extension ComponentsFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_widgetChanged(on: transport, registrar)
     }
 }

@@ -31,7 +31,7 @@ extension DatesFixture.APIProtocol {
             let pairs = s.queryPairs(request)
             let path = DatesFixture.Operations.GetEvent.Input.Path(at: try s.path(metadata, "at", as: Foundation.Date.self, style: .simple, explode: false, shape: .primitive))
             let query = DatesFixture.Operations.GetEvent.Input.Query(since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), window: try s.query(pairs, "window", as: [Foundation.Date].self, style: .form, explode: false, shape: .array))
-            let headers = DatesFixture.Operations.GetEvent.Input.Headers(xAsOf: try s.header(request, "X-As-Of", as: Foundation.Date.self, explode: false, shape: .primitive))
+            let headers = DatesFixture.Operations.GetEvent.Input.Headers(xAsOf: try s.header(request, "X-As-Of", as: Foundation.Date.self, explode: false, shape: .primitive), accept: s.accept(request, as: DatesFixture.Operations.GetEvent.AcceptableContentType.self))
             let input = DatesFixture.Operations.GetEvent.Input(path: path, query: query, headers: headers)
             switch try await self.getEvent(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)

@@ -18,7 +18,7 @@ extension DatesFixture.Client {
         try c.query(&request, "since", input.query.since, style: .form, explode: true)
         try c.query(&request, "window", input.query.window, style: .form, explode: false)
         try c.header(&request, "X-As-Of", input.headers.xAsOf, explode: false)
-        request.headerFields["Accept"] = "application/json"
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
             case 200: return .ok(try await DatesFixture.Operations.GetEvent.Output.Ok.decoded(c, response, responseBody))

@@ -41,8 +41,11 @@ extension DatesFixture.Operations {
             }
             internal struct Headers: Swift.Sendable, Swift.Equatable {
                 internal var xAsOf: Foundation.Date?
-                internal init(xAsOf: Foundation.Date? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<DatesFixture.Operations.GetEvent.AcceptableContentType>]
+                internal init(xAsOf: Foundation.Date? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<DatesFixture.Operations.GetEvent.AcceptableContentType>] = .defaultValues()) {
                     self.xAsOf = xAsOf
+                    self.accept = accept
                 }
             }
         }
@@ -76,6 +79,31 @@ extension DatesFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

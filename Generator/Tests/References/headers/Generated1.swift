@@ -22,7 +22,7 @@ extension HeadersFixture.Client {
         try c.header(&request, "X-Note", input.headers.xNote, explode: false)
         try c.header(&request, "Cache-Control", input.headers.cacheControl, explode: false)
         try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
-        request.headerFields["Accept"] = "application/json"
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
             case 200: return .ok(try await HeadersFixture.Operations.GetLimits.Output.Ok.decoded(c, response, responseBody))

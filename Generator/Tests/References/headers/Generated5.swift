@@ -18,7 +18,7 @@ extension HeadersFixture.Operations {
 extension HeadersFixture.APIProtocol {
     func _register_getLimits(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/limits", operationID: HeadersFixture.Operations.GetLimits.id) { request, body, metadata, s in
-            let headers = HeadersFixture.Operations.GetLimits.Input.Headers(xNote: try s.header(request, "X-Note", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try s.header(request, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array))
+            let headers = HeadersFixture.Operations.GetLimits.Input.Headers(xNote: try s.header(request, "X-Note", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try s.header(request, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), accept: s.accept(request, as: HeadersFixture.Operations.GetLimits.AcceptableContentType.self))
             let input = HeadersFixture.Operations.GetLimits.Input(headers: headers)
             switch try await self.getLimits(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)

@@ -20,10 +20,13 @@ extension HeadersFixture.Operations {
                 internal var xNote: Swift.String?
                 internal var cacheControl: Swift.String?
                 internal var xIds: [Swift.Int]?
-                internal init(xNote: Swift.String? = nil, cacheControl: Swift.String? = nil, xIds: [Swift.Int]? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HeadersFixture.Operations.GetLimits.AcceptableContentType>]
+                internal init(xNote: Swift.String? = nil, cacheControl: Swift.String? = nil, xIds: [Swift.Int]? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HeadersFixture.Operations.GetLimits.AcceptableContentType>] = .defaultValues()) {
                     self.xNote = xNote
                     self.cacheControl = cacheControl
                     self.xIds = xIds
+                    self.accept = accept
                 }
             }
         }
@@ -89,6 +92,31 @@ extension HeadersFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -70,66 +70,98 @@ extension HygieneFixture.Components.Schemas {
     internal typealias Converter = Swift.String
 }
 
-extension HygieneFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: HygieneFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension HygieneFixture.Operations {
+    /// `PUT /registrar`
+    internal enum RegisterHandlers {
+        internal static let id: Swift.String = "registerHandlers"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: HygieneFixture.Operations.RegisterHandlers.Input.Body?
+            internal init(body: HygieneFixture.Operations.RegisterHandlers.Input.Body? = nil) {
+                self.body = body
+            }
+            internal enum Body: Swift.Sendable, Swift.Equatable {
+                case json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_)
+            }
         }
-    }
-}
-
-extension HygieneFixture.Operations.Container.Output.Default {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(HygieneFixture.Components.Schemas.Foundation_.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// none
+            /// Status 204.
+            case noContent(HygieneFixture.Operations.RegisterHandlers.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// none
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
-        return Self(body: decodedBody)
     }
 }
 
 extension HygieneFixture.Client {
-    /// - Remark: `GET /container/{container}/{encoder}/{decoder}`
-    internal func container(_ input: HygieneFixture.Operations.Container.Input) async throws -> HygieneFixture.Operations.Container.Output {
-        let c = client.call(HygieneFixture.Operations.Container.id)
-        let p0 = try c.path(input.path.container, name: "container", style: .simple, explode: false)
-        let p1 = try c.path(input.path.encoder, name: "encoder", style: .simple, explode: false)
-        let p2 = try c.path(input.path.decoder, name: "decoder", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/container/\(p0)/\(p1)/\(p2)")
-        try c.query(&request, "input", input.query.input, style: .form, explode: true)
-        try c.query(&request, "request", input.query.request, style: .form, explode: true)
-        try c.query(&request, "response", input.query.response, style: .form, explode: true)
-        try c.query(&request, "body", input.query.body, style: .form, explode: true)
-        try c.query(&request, "client", input.query.client, style: .form, explode: true)
-        try c.query(&request, "converter", input.query.converter, style: .form, explode: true)
-        try c.query(&request, "value", input.query._value, style: .form, explode: true)
-        try c.query(&request, "self", input.query._self, style: .form, explode: true)
-        try c.header(&request, "transport", input.headers.transport, explode: false)
-        try c.header(&request, "headers", input.headers._headers, explode: false)
-        try c.header(&request, "status", input.headers.status, explode: false)
-        try c.cookie(&request, "statusCode", input.cookies.statusCode, explode: true)
-        try c.cookie(&request, "middlewares", input.cookies.middlewares, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `PUT /registrar`
+    internal func registerHandlers_2(_ input: HygieneFixture.Operations.RegisterHandlers.Input) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
+        let c = client.call(HygieneFixture.Operations.RegisterHandlers.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/registrar")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await HygieneFixture.Operations.Container.Output.Ok.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status.code, try await HygieneFixture.Operations.Container.Output.Default.decoded(c, response, responseBody))
+            case 204: return .noContent(try await HygieneFixture.Operations.RegisterHandlers.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension HygieneFixture.Operations.Input_.Output.Ok {
+extension HygieneFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_container(on: transport, registrar)
+        try _register_send(on: transport, registrar)
+        try _register_registerHandlers_2(on: transport, registrar)
+        try _register_input(on: transport, registrar)
+    }
+}
+
+extension HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension HygieneFixture.APIProtocol {
+    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
+            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let headers = HygieneFixture.Operations.Send.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Send.AcceptableContentType.self))
+            let inputBody: HygieneFixture.Operations.Send.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
+            } else if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.Send.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.send(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

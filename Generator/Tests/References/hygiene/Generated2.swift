@@ -39,28 +39,27 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal struct Error: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var error: Swift.String?
-        internal init(error: Swift.String? = nil) {
-            self.error = error
+    internal struct Dictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        internal var additionalProperties: [Swift.String: HygieneFixture.Components.Schemas.Int]
+        internal init(additionalProperties: [Swift.String: HygieneFixture.Components.Schemas.Int] = [:]) {
+            self.additionalProperties = additionalProperties
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: HygieneFixture.Components.Schemas.Int]
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.error, forKey: "error")
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
     }
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias HTTPResponse = Swift.String
+    internal typealias ClientError = Swift.String
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias CalendarDate = MarfaOpenAPIRuntime.CalendarDate
+    internal typealias Base64EncodedData = Swift.String
 }
 
 extension HygieneFixture.Components.Schemas {
@@ -132,10 +131,13 @@ extension HygieneFixture.Operations {
                 /// The storage of `headers`, which generated code reads and writes without a deprecation warning.
                 internal var _headers: Swift.String?
                 internal var status: Swift.Int?
-                internal init(transport: Swift.String? = nil, headers: Swift.String? = nil, status: Swift.Int? = nil) {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Container.AcceptableContentType>]
+                internal init(transport: Swift.String? = nil, headers: Swift.String? = nil, status: Swift.Int? = nil, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Container.AcceptableContentType>] = .defaultValues()) {
                     self.transport = transport
                     self._headers = headers
                     self.status = status
+                    self.accept = accept
                 }
             }
             internal struct Cookies: Swift.Sendable, Swift.Equatable {
@@ -218,6 +220,31 @@ extension HygieneFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -7,111 +7,94 @@ extension HygieneFixture.APIProtocol {
     internal func container(path: HygieneFixture.Operations.Container.Input.Path, query: HygieneFixture.Operations.Container.Input.Query = .init(), headers: HygieneFixture.Operations.Container.Input.Headers = .init(), cookies: HygieneFixture.Operations.Container.Input.Cookies = .init()) async throws -> HygieneFixture.Operations.Container.Output {
         try await container(HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies))
     }
-    internal func send(path: HygieneFixture.Operations.Send.Input.Path, body: HygieneFixture.Operations.Send.Input.Body) async throws -> HygieneFixture.Operations.Send.Output {
-        try await send(HygieneFixture.Operations.Send.Input(path: path, body: body))
+    internal func send(path: HygieneFixture.Operations.Send.Input.Path, headers: HygieneFixture.Operations.Send.Input.Headers = .init(), body: HygieneFixture.Operations.Send.Input.Body) async throws -> HygieneFixture.Operations.Send.Output {
+        try await send(HygieneFixture.Operations.Send.Input(path: path, headers: headers, body: body))
     }
     internal func registerHandlers_2(body: HygieneFixture.Operations.RegisterHandlers.Input.Body? = nil) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
         try await registerHandlers_2(HygieneFixture.Operations.RegisterHandlers.Input(body: body))
     }
-    internal func input(path: HygieneFixture.Operations.Input_.Input.Path, query: HygieneFixture.Operations.Input_.Input.Query = .init()) async throws -> HygieneFixture.Operations.Input_.Output {
-        try await input(HygieneFixture.Operations.Input_.Input(path: path, query: query))
+    internal func input(path: HygieneFixture.Operations.Input_.Input.Path, query: HygieneFixture.Operations.Input_.Input.Query = .init(), headers: HygieneFixture.Operations.Input_.Input.Headers = .init()) async throws -> HygieneFixture.Operations.Input_.Output {
+        try await input(HygieneFixture.Operations.Input_.Input(path: path, query: query, headers: headers))
     }
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal struct Dictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        internal var additionalProperties: [Swift.String: HygieneFixture.Components.Schemas.Int]
-        internal init(additionalProperties: [Swift.String: HygieneFixture.Components.Schemas.Int] = [:]) {
-            self.additionalProperties = additionalProperties
+    internal struct Decoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var value: Swift.Int?
+        internal var error: Swift.String?
+        internal init(value: Swift.Int? = nil, error: Swift.String? = nil) {
+            self.value = value
+            self.error = error
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: HygieneFixture.Components.Schemas.Int]
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.value = try container.decodeIfPresent(Swift.Int.self, forKey: "value")
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(self.additionalProperties)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.value, forKey: "value")
+            try container.encodeIfPresent(self.error, forKey: "error")
         }
     }
 }
 
-extension HygieneFixture.Components.Schemas {
-    internal typealias ClientError = Swift.String
-}
-
-extension HygieneFixture.Components.Schemas {
-    internal typealias Base64EncodedData = Swift.String
-}
-
-extension HygieneFixture.Components.Schemas {
-    internal typealias AcceptableContentType = Swift.String
-}
-
-extension HygieneFixture.Operations {
-    /// `DELETE /input/{input}`
-    internal enum Input_: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "input"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "DELETE"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/input/{input}"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: HygieneFixture.Operations.Input_.Input.Path
-            internal var query: HygieneFixture.Operations.Input_.Input.Query
-            internal init(path: HygieneFixture.Operations.Input_.Input.Path, query: HygieneFixture.Operations.Input_.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            internal struct Path: Swift.Sendable, Swift.Equatable {
-                internal var input: Swift.String
-                internal init(input: Swift.String) {
-                    self.input = input
-                }
-            }
-            internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var serverURL: Swift.String?
-                internal var configuration: Swift.String?
-                internal var c: Swift.String?
-                internal var s: Swift.String?
-                internal init(serverURL: Swift.String? = nil, configuration: Swift.String? = nil, c: Swift.String? = nil, s: Swift.String? = nil) {
-                    self.serverURL = serverURL
-                    self.configuration = configuration
-                    self.c = c
-                    self.s = s
-                }
-            }
+extension HygieneFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: HygieneFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// ok
-            /// Status 200.
-            case ok(HygieneFixture.Operations.Input_.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: HygieneFixture.Operations.Input_.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// ok
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var body: HygieneFixture.Operations.Input_.Output.Ok.Body
-                internal init(body: HygieneFixture.Operations.Input_.Output.Ok.Body) {
-                    self.body = body
-                }
-                internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json([HygieneFixture.Components.Schemas.Box])
-                    /// The body as `application/json`; throws when it came as another type.
-                    internal var json: [HygieneFixture.Components.Schemas.Box] {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+    }
+}
+
+extension HygieneFixture.Operations.Send.Output.Created {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "text/plain") {
+            decodedBody = .plainText(c.raw(body))
+        } else if c.matches(response, "application/octet-stream") {
+            decodedBody = .binary(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
         }
+        return Self(body: decodedBody)
+    }
+}
+
+extension HygieneFixture.Client {
+    /// - Remark: `POST /container/{container}/{encoder}/{decoder}`
+    internal func send(_ input: HygieneFixture.Operations.Send.Input) async throws -> HygieneFixture.Operations.Send.Output {
+        let c = client.call(HygieneFixture.Operations.Send.id)
+        let p0 = try c.path(input.path.container, name: "container", style: .simple, explode: false)
+        let p1 = try c.path(input.path.encoder, name: "encoder", style: .simple, explode: false)
+        let p2 = try c.path(input.path.decoder, name: "decoder", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/container/\(p0)/\(p1)/\(p2)")
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status.code {
+            case 201: return .created(try await HygieneFixture.Operations.Send.Output.Created.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension HygieneFixture.Operations.Container.Output.Default {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }
 
@@ -128,14 +111,20 @@ extension HygieneFixture.Operations.Send.Output.Created {
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query)
-            switch try await self.input(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+    func _register_registerHandlers_2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/registrar", operationID: HygieneFixture.Operations.RegisterHandlers.id) { request, body, metadata, s in
+            let inputBody: HygieneFixture.Operations.RegisterHandlers.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.RegisterHandlers.Input(body: inputBody)
+            switch try await self.registerHandlers_2(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

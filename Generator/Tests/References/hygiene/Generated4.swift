@@ -86,13 +86,11 @@ extension HygieneFixture.Operations.Container.Output.Ok {
     }
 }
 
-extension HygieneFixture.Operations.Send.Output.Created {
+extension HygieneFixture.Operations.Container.Output.Default {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
-        if c.matches(response, "text/plain") {
-            decodedBody = .plainText(c.raw(body))
-        } else if c.matches(response, "application/octet-stream") {
-            decodedBody = .binary(c.raw(body))
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(HygieneFixture.Components.Schemas.Foundation_.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -101,35 +99,38 @@ extension HygieneFixture.Operations.Send.Output.Created {
 }
 
 extension HygieneFixture.Client {
-    /// - Remark: `POST /container/{container}/{encoder}/{decoder}`
-    internal func send(_ input: HygieneFixture.Operations.Send.Input) async throws -> HygieneFixture.Operations.Send.Output {
-        let c = client.call(HygieneFixture.Operations.Send.id)
+    /// - Remark: `GET /container/{container}/{encoder}/{decoder}`
+    internal func container(_ input: HygieneFixture.Operations.Container.Input) async throws -> HygieneFixture.Operations.Container.Output {
+        let c = client.call(HygieneFixture.Operations.Container.id)
         let p0 = try c.path(input.path.container, name: "container", style: .simple, explode: false)
         let p1 = try c.path(input.path.encoder, name: "encoder", style: .simple, explode: false)
         let p2 = try c.path(input.path.decoder, name: "decoder", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/container/\(p0)/\(p1)/\(p2)")
-        request.headerFields["Accept"] = "text/plain, application/octet-stream"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/container/\(p0)/\(p1)/\(p2)")
+        try c.query(&request, "input", input.query.input, style: .form, explode: true)
+        try c.query(&request, "request", input.query.request, style: .form, explode: true)
+        try c.query(&request, "response", input.query.response, style: .form, explode: true)
+        try c.query(&request, "body", input.query.body, style: .form, explode: true)
+        try c.query(&request, "client", input.query.client, style: .form, explode: true)
+        try c.query(&request, "converter", input.query.converter, style: .form, explode: true)
+        try c.query(&request, "value", input.query._value, style: .form, explode: true)
+        try c.query(&request, "self", input.query._self, style: .form, explode: true)
+        try c.header(&request, "transport", input.headers.transport, explode: false)
+        try c.header(&request, "headers", input.headers._headers, explode: false)
+        try c.header(&request, "status", input.headers.status, explode: false)
+        try c.cookie(&request, "statusCode", input.cookies.statusCode, explode: true)
+        try c.cookie(&request, "middlewares", input.cookies.middlewares, explode: true)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await HygieneFixture.Operations.Send.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            case 200: return .ok(try await HygieneFixture.Operations.Container.Output.Ok.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await HygieneFixture.Operations.Container.Output.Default.decoded(c, response, responseBody))
         }
     }
 }
 
-extension HygieneFixture.Operations.Container.Output.Ok {
+extension HygieneFixture.Operations.Input_.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "response", headers.response, explode: false)
-        try s.header(&response, "body", headers.body, explode: false)
-        try s.header(&response, "headers", headers.headers, explode: false)
-        try s.header(&response, "statusCode", headers.statusCode, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -139,22 +140,15 @@ extension HygieneFixture.Operations.Container.Output.Ok {
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
-            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: HygieneFixture.Operations.Send.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
-            } else if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
-            } else if s.matches(request, "multipart/form-data") {
-                inputBody = .multipartForm(try await s.multipart(request, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = HygieneFixture.Operations.Send.Input(path: path, body: inputBody)
-            switch try await self.send(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = HygieneFixture.Operations.Input_.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Input_.AcceptableContentType.self))
+            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query, headers: headers)
+            switch try await self.input(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -37,24 +37,32 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal struct Decoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var value: Swift.Int?
+    internal struct Error: Swift.Codable, Swift.Hashable, Swift.Sendable {
         internal var error: Swift.String?
-        internal init(value: Swift.Int? = nil, error: Swift.String? = nil) {
-            self.value = value
+        internal init(error: Swift.String? = nil) {
             self.error = error
         }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.value = try container.decodeIfPresent(Swift.Int.self, forKey: "value")
             self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(self.value, forKey: "value")
             try container.encodeIfPresent(self.error, forKey: "error")
         }
     }
+}
+
+extension HygieneFixture.Components.Schemas {
+    internal typealias ClientTransport = Swift.String
+}
+
+extension HygieneFixture.Components.Schemas {
+    internal typealias Ok = Swift.String
+}
+
+extension HygieneFixture.Components.Schemas {
+    internal typealias AcceptableContentType = Swift.String
 }
 
 extension HygieneFixture.Operations {
@@ -67,9 +75,11 @@ extension HygieneFixture.Operations {
         internal static let path: Swift.String = "/container/{container}/{encoder}/{decoder}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: HygieneFixture.Operations.Send.Input.Path
+            internal var headers: HygieneFixture.Operations.Send.Input.Headers
             internal var body: HygieneFixture.Operations.Send.Input.Body
-            internal init(path: HygieneFixture.Operations.Send.Input.Path, body: HygieneFixture.Operations.Send.Input.Body) {
+            internal init(path: HygieneFixture.Operations.Send.Input.Path, headers: HygieneFixture.Operations.Send.Input.Headers = .init(), body: HygieneFixture.Operations.Send.Input.Body) {
                 self.path = path
+                self.headers = headers
                 self.body = body
             }
             internal struct Path: Swift.Sendable, Swift.Equatable {
@@ -80,6 +90,13 @@ extension HygieneFixture.Operations {
                     self.container = container
                     self.encoder = encoder
                     self.decoder = decoder
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Send.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Send.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
@@ -169,6 +186,35 @@ extension HygieneFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `text/plain`
+            case plainText
+            /// `application/octet-stream`
+            case binary
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "text/plain": self = .plainText
+                    case "application/octet-stream": self = .binary
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .plainText: return "text/plain"
+                    case .binary: return "application/octet-stream"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.plainText, .binary]
             }
         }
     }

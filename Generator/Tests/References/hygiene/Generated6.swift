@@ -61,11 +61,11 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias ClientTransport = Swift.String
+    internal typealias HTTPResponse = Swift.String
 }
 
 extension HygieneFixture.Components.Schemas {
-    internal typealias Ok = Swift.String
+    internal typealias CalendarDate = MarfaOpenAPIRuntime.CalendarDate
 }
 
 extension HygieneFixture.Components.Schemas {
@@ -73,87 +73,99 @@ extension HygieneFixture.Components.Schemas {
 }
 
 extension HygieneFixture.Operations {
-    /// `PUT /registrar`
-    internal enum RegisterHandlers: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "registerHandlers"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "PUT"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/registrar"
+    /// `DELETE /input/{input}`
+    internal enum Input_ {
+        internal static let id: Swift.String = "input"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var body: HygieneFixture.Operations.RegisterHandlers.Input.Body?
-            internal init(body: HygieneFixture.Operations.RegisterHandlers.Input.Body? = nil) {
-                self.body = body
+            internal var path: HygieneFixture.Operations.Input_.Input.Path
+            internal var query: HygieneFixture.Operations.Input_.Input.Query
+            internal var headers: HygieneFixture.Operations.Input_.Input.Headers
+            internal init(path: HygieneFixture.Operations.Input_.Input.Path, query: HygieneFixture.Operations.Input_.Input.Query = .init(), headers: HygieneFixture.Operations.Input_.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
             }
-            internal enum Body: Swift.Sendable, Swift.Equatable {
-                case json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_)
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var input: Swift.String
+                internal init(input: Swift.String) {
+                    self.input = input
+                }
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var serverURL: Swift.String?
+                internal var configuration: Swift.String?
+                internal var c: Swift.String?
+                internal var s: Swift.String?
+                internal init(serverURL: Swift.String? = nil, configuration: Swift.String? = nil, c: Swift.String? = nil, s: Swift.String? = nil) {
+                    self.serverURL = serverURL
+                    self.configuration = configuration
+                    self.c = c
+                    self.s = s
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Input_.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<HygieneFixture.Operations.Input_.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// none
-            /// Status 204.
-            case noContent(HygieneFixture.Operations.RegisterHandlers.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
+            /// ok
+            /// Status 200.
+            case ok(HygieneFixture.Operations.Input_.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: HygieneFixture.Operations.Input_.Output.Ok {
                 get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// none
-            internal struct NoContent: Swift.Sendable, Swift.Equatable {
-                internal init() {
+            /// ok
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: HygieneFixture.Operations.Input_.Output.Ok.Body
+                internal init(body: HygieneFixture.Operations.Input_.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([HygieneFixture.Components.Schemas.Box])
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: [HygieneFixture.Components.Schemas.Box] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
                 }
             }
         }
-    }
-}
-
-extension HygieneFixture.Client {
-    /// - Remark: `DELETE /input/{input}`
-    internal func input(_ input: HygieneFixture.Operations.Input_.Input) async throws -> HygieneFixture.Operations.Input_.Output {
-        let c = client.call(HygieneFixture.Operations.Input_.id)
-        let p0 = try c.path(input.path.input, name: "input", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/input/\(p0)")
-        try c.query(&request, "serverURL", input.query.serverURL, style: .form, explode: true)
-        try c.query(&request, "configuration", input.query.configuration, style: .form, explode: true)
-        try c.query(&request, "c", input.query.c, style: .form, explode: true)
-        try c.query(&request, "s", input.query.s, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await HygieneFixture.Operations.Input_.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension HygieneFixture.Operations.Container.Output.Default {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension HygieneFixture.APIProtocol {
-    func _register_container(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Container.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Container.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Container.Input.Query(input: try s.query(pairs, "input", as: Swift.String.self, style: .form, explode: true, shape: .primitive), request: try s.query(pairs, "request", as: [Swift.String].self, style: .form, explode: true, shape: .array), response: try s.query(pairs, "response", as: HygieneFixture.Components.Schemas.Swift_.self, style: .form, explode: true, shape: .primitive), body: try s.query(pairs, "body", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive), client: try s.query(pairs, "client", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), converter: try s.query(pairs, "converter", as: Swift.Double.self, style: .form, explode: true, shape: .primitive), value: try s.query(pairs, "value", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _self: try s.query(pairs, "self", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = HygieneFixture.Operations.Container.Input.Headers(transport: try s.header(request, "transport", as: Swift.String.self, explode: false, shape: .primitive), headers: try s.header(request, "headers", as: Swift.String.self, explode: false, shape: .primitive), status: try s.header(request, "status", as: Swift.Int.self, explode: false, shape: .primitive))
-            let cookies = HygieneFixture.Operations.Container.Input.Cookies(statusCode: try s.cookie(request, "statusCode", as: Swift.String.self, explode: true, shape: .primitive), middlewares: try s.cookie(request, "middlewares", as: Swift.String.self, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies)
-            switch try await self.container(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -35,32 +35,40 @@ extension MultiFileFixture.Components.Schemas {
 }
 
 extension MultiFileFixture.Client {
-    /// - Remark: `POST /notes`
-    internal func createNote(_ input: MultiFileFixture.Operations.CreateNote.Input) async throws -> MultiFileFixture.Operations.CreateNote.Output {
-        let c = client.call(MultiFileFixture.Operations.CreateNote.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/notes")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+    /// - Remark: `GET /notes`
+    internal func listNotes(_ input: MultiFileFixture.Operations.ListNotes.Input) async throws -> MultiFileFixture.Operations.ListNotes.Output {
+        let c = client.call(MultiFileFixture.Operations.ListNotes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await MultiFileFixture.Operations.CreateNote.Output.Created.decoded(c, response, responseBody))
-            case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 200: return .ok(try await MultiFileFixture.Operations.ListNotes.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
+extension MultiFileFixture.Operations.ListNotes.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
 extension MultiFileFixture.APIProtocol {
-    func _register_listNotes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes", operationID: MultiFileFixture.Operations.ListNotes.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = MultiFileFixture.Operations.ListNotes.Input.Query(limit: try s.query(pairs, "limit", as: MultiFileFixture.Components.Schemas.Limit.self, style: .form, explode: true, shape: .primitive))
-            let input = MultiFileFixture.Operations.ListNotes.Input(query: query)
-            switch try await self.listNotes(input) {
+    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
+            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = MultiFileFixture.Operations.GetNote.Input.Headers(accept: s.accept(request, as: MultiFileFixture.Operations.GetNote.AcceptableContentType.self))
+            let input = MultiFileFixture.Operations.GetNote.Input(path: path, headers: headers)
+            switch try await self.getNote(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -31,34 +31,30 @@ extension MultiFileFixture.Components.Schemas {
     }
 }
 
-extension MultiFileFixture.Components.Responses.NotFound {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Problem.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension MultiFileFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: MultiFileFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension MultiFileFixture.Operations.CreateNote.Output.Created.Headers {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
-        return Self(location: try c.requiredHeader(response, "Location", as: Swift.String.self, explode: false, shape: .primitive))
     }
 }
 
 extension MultiFileFixture.Client {
-    /// - Remark: `GET /notes/{noteId}`
-    internal func getNote(_ input: MultiFileFixture.Operations.GetNote.Input) async throws -> MultiFileFixture.Operations.GetNote.Output {
-        let c = client.call(MultiFileFixture.Operations.GetNote.id)
-        let p0 = try c.path(input.path.noteId, name: "noteId", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes/\(p0)")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `POST /notes`
+    internal func createNote(_ input: MultiFileFixture.Operations.CreateNote.Input) async throws -> MultiFileFixture.Operations.CreateNote.Output {
+        let c = client.call(MultiFileFixture.Operations.CreateNote.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/notes")
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await MultiFileFixture.Operations.GetNote.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await MultiFileFixture.Operations.CreateNote.Output.Created.decoded(c, response, responseBody))
             case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -66,18 +62,14 @@ extension MultiFileFixture.Client {
 }
 
 extension MultiFileFixture.APIProtocol {
-    func _register_createNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/notes", operationID: MultiFileFixture.Operations.CreateNote.id) { request, body, metadata, s in
-            let inputBody: MultiFileFixture.Operations.CreateNote.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(MultiFileFixture.Components.Schemas.NewNote.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = MultiFileFixture.Operations.CreateNote.Input(body: inputBody)
-            switch try await self.createNote(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .notFound(let value): return try value.encoded(s, status: 404)
+    func _register_listNotes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes", operationID: MultiFileFixture.Operations.ListNotes.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = MultiFileFixture.Operations.ListNotes.Input.Query(limit: try s.query(pairs, "limit", as: MultiFileFixture.Components.Schemas.Limit.self, style: .form, explode: true, shape: .primitive))
+            let headers = MultiFileFixture.Operations.ListNotes.Input.Headers(accept: s.accept(request, as: MultiFileFixture.Operations.ListNotes.AcceptableContentType.self))
+            let input = MultiFileFixture.Operations.ListNotes.Input(query: query, headers: headers)
+            switch try await self.listNotes(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -22,9 +22,18 @@ extension MultiFileFixture.Operations {
         /// The path template as the document writes it, `{name}` for each path parameter.
         internal static let path: Swift.String = "/notes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: MultiFileFixture.Operations.CreateNote.Input.Headers
             internal var body: MultiFileFixture.Operations.CreateNote.Input.Body
-            internal init(body: MultiFileFixture.Operations.CreateNote.Input.Body) {
+            internal init(headers: MultiFileFixture.Operations.CreateNote.Input.Headers = .init(), body: MultiFileFixture.Operations.CreateNote.Input.Body) {
+                self.headers = headers
                 self.body = body
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.CreateNote.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.CreateNote.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(MultiFileFixture.Components.Schemas.NewNote)
@@ -78,6 +87,31 @@ extension MultiFileFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -4,77 +4,66 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension MultiFileFixture.APIProtocol {
-    internal func listNotes(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init()) async throws -> MultiFileFixture.Operations.ListNotes.Output {
-        try await listNotes(MultiFileFixture.Operations.ListNotes.Input(query: query))
+    internal func listNotes(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init(), headers: MultiFileFixture.Operations.ListNotes.Input.Headers = .init()) async throws -> MultiFileFixture.Operations.ListNotes.Output {
+        try await listNotes(MultiFileFixture.Operations.ListNotes.Input(query: query, headers: headers))
     }
-    internal func createNote(body: MultiFileFixture.Operations.CreateNote.Input.Body) async throws -> MultiFileFixture.Operations.CreateNote.Output {
-        try await createNote(MultiFileFixture.Operations.CreateNote.Input(body: body))
+    internal func createNote(headers: MultiFileFixture.Operations.CreateNote.Input.Headers = .init(), body: MultiFileFixture.Operations.CreateNote.Input.Body) async throws -> MultiFileFixture.Operations.CreateNote.Output {
+        try await createNote(MultiFileFixture.Operations.CreateNote.Input(headers: headers, body: body))
     }
-    internal func getNote(path: MultiFileFixture.Operations.GetNote.Input.Path) async throws -> MultiFileFixture.Operations.GetNote.Output {
-        try await getNote(MultiFileFixture.Operations.GetNote.Input(path: path))
+    internal func getNote(path: MultiFileFixture.Operations.GetNote.Input.Path, headers: MultiFileFixture.Operations.GetNote.Input.Headers = .init()) async throws -> MultiFileFixture.Operations.GetNote.Output {
+        try await getNote(MultiFileFixture.Operations.GetNote.Input(path: path, headers: headers))
     }
 }
 
-extension MultiFileFixture.Operations {
-    /// `GET /notes/{noteId}`
-    internal enum GetNote: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "getNote"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/notes/{noteId}"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: MultiFileFixture.Operations.GetNote.Input.Path
-            internal init(path: MultiFileFixture.Operations.GetNote.Input.Path) {
-                self.path = path
-            }
-            internal struct Path: Swift.Sendable, Swift.Equatable {
-                internal var noteId: Swift.String
-                internal init(noteId: Swift.String) {
-                    self.noteId = noteId
-                }
-            }
+extension MultiFileFixture.Components.Responses.NotFound {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Problem.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The note.
-            /// Status 200.
-            case ok(MultiFileFixture.Operations.GetNote.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: MultiFileFixture.Operations.GetNote.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
+        return Self(body: decodedBody)
+    }
+}
+
+extension MultiFileFixture.Operations.CreateNote.Output.Created.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(location: try c.requiredHeader(response, "Location", as: Swift.String.self, explode: false, shape: .primitive))
+    }
+}
+
+extension MultiFileFixture.Client {
+    /// - Remark: `GET /notes/{noteId}`
+    internal func getNote(_ input: MultiFileFixture.Operations.GetNote.Input) async throws -> MultiFileFixture.Operations.GetNote.Output {
+        let c = client.call(MultiFileFixture.Operations.GetNote.id)
+        let p0 = try c.path(input.path.noteId, name: "noteId", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes/\(p0)")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await MultiFileFixture.Operations.GetNote.Output.Ok.decoded(c, response, responseBody))
+            case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension MultiFileFixture.APIProtocol {
+    func _register_createNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/notes", operationID: MultiFileFixture.Operations.CreateNote.id) { request, body, metadata, s in
+            let headers = MultiFileFixture.Operations.CreateNote.Input.Headers(accept: s.accept(request, as: MultiFileFixture.Operations.CreateNote.AcceptableContentType.self))
+            let inputBody: MultiFileFixture.Operations.CreateNote.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(MultiFileFixture.Components.Schemas.NewNote.self, body))
+            } else {
+                throw s.unexpectedContent(request)
             }
-            /// No such note or folder.
-            /// Status 404.
-            case notFound(MultiFileFixture.Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            internal var notFound: MultiFileFixture.Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The note.
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var body: MultiFileFixture.Operations.GetNote.Output.Ok.Body
-                internal init(body: MultiFileFixture.Operations.GetNote.Output.Ok.Body) {
-                    self.body = body
-                }
-                internal enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(MultiFileFixture.Components.Schemas.Note)
-                    /// The body as `application/json`; throws when it came as another type.
-                    internal var json: MultiFileFixture.Components.Schemas.Note {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
+            let input = MultiFileFixture.Operations.CreateNote.Input(headers: headers, body: inputBody)
+            switch try await self.createNote(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

@@ -26,48 +26,97 @@ extension MultiFileFixture.Components.Schemas {
     }
 }
 
-extension MultiFileFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: MultiFileFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension MultiFileFixture.Operations {
+    /// `GET /notes/{noteId}`
+    internal enum GetNote {
+        internal static let id: Swift.String = "getNote"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: MultiFileFixture.Operations.GetNote.Input.Path
+            internal var headers: MultiFileFixture.Operations.GetNote.Input.Headers
+            internal init(path: MultiFileFixture.Operations.GetNote.Input.Path, headers: MultiFileFixture.Operations.GetNote.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var noteId: Swift.String
+                internal init(noteId: Swift.String) {
+                    self.noteId = noteId
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.GetNote.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.GetNote.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
         }
-    }
-}
-
-extension MultiFileFixture.Operations.GetNote.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The note.
+            /// Status 200.
+            case ok(MultiFileFixture.Operations.GetNote.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: MultiFileFixture.Operations.GetNote.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No such note or folder.
+            /// Status 404.
+            case notFound(MultiFileFixture.Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            internal var notFound: MultiFileFixture.Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The note.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: MultiFileFixture.Operations.GetNote.Output.Ok.Body
+                internal init(body: MultiFileFixture.Operations.GetNote.Output.Ok.Body) {
+                    self.body = body
+                }
+                internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(MultiFileFixture.Components.Schemas.Note)
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: MultiFileFixture.Components.Schemas.Note {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension MultiFileFixture.Components.Responses.NotFound {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
         }
-        return (response, encoded)
-    }
-}
-
-extension MultiFileFixture.Operations.CreateNote.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "Location", headers.location, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
     }
 }

@@ -21,21 +21,26 @@ extension MultiFileFixture.Components.Parameters {
 
 extension MultiFileFixture.Operations {
     /// `GET /notes`
-    internal enum ListNotes: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum ListNotes {
         internal static let id: Swift.String = "listNotes"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/notes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: MultiFileFixture.Operations.ListNotes.Input.Query
-            internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init()) {
+            internal var headers: MultiFileFixture.Operations.ListNotes.Input.Headers
+            internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init(), headers: MultiFileFixture.Operations.ListNotes.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var limit: MultiFileFixture.Components.Schemas.Limit?
                 internal init(limit: MultiFileFixture.Components.Schemas.Limit? = nil) {
                     self.limit = limit
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.ListNotes.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<MultiFileFixture.Operations.ListNotes.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -69,6 +74,31 @@ extension MultiFileFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -45,22 +45,19 @@ extension MultiFileFixture.Operations.ListNotes.Output.Ok {
     }
 }
 
-extension MultiFileFixture.Client {
-    /// - Remark: `GET /notes`
-    internal func listNotes(_ input: MultiFileFixture.Operations.ListNotes.Input) async throws -> MultiFileFixture.Operations.ListNotes.Output {
-        let c = client.call(MultiFileFixture.Operations.ListNotes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes")
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await MultiFileFixture.Operations.ListNotes.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension MultiFileFixture.Operations.GetNote.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
+        return Self(body: decodedBody)
     }
 }
 
-extension MultiFileFixture.Operations.ListNotes.Output.Ok {
+extension MultiFileFixture.Components.Responses.NotFound {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -71,16 +68,14 @@ extension MultiFileFixture.Operations.ListNotes.Output.Ok {
     }
 }
 
-extension MultiFileFixture.APIProtocol {
-    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
-            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
-            switch try await self.getNote(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension MultiFileFixture.Operations.CreateNote.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "Location", headers.location, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

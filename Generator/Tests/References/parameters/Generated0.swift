@@ -7,12 +7,8 @@ internal enum ParametersFixture {}
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple/{id}`
-    internal enum PathSimple: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PathSimple {
         internal static let id: Swift.String = "pathSimple"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/path/simple/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimple.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimple.Input.Path) {
@@ -49,12 +45,8 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix/{id}`
-    internal enum PathMatrix: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum PathMatrix {
         internal static let id: Swift.String = "pathMatrix"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/path/matrix/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrix.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrix.Input.Path) {
@@ -80,27 +72,27 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/form-object`
-    internal enum QueryFormObject: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "queryFormObject"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/query/form-object"
+    /// `GET /query/form-no-explode`
+    internal enum QueryFormNoExplode {
+        internal static let id: Swift.String = "queryFormNoExplode"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryFormObject.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryFormObject.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var id: ParametersFixture.Components.Schemas.Person
-                internal init(id: ParametersFixture.Components.Schemas.Person) {
+                internal var id: [Swift.Int]
+                internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
@@ -108,9 +100,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryFormObject.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -118,70 +110,122 @@ extension ParametersFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension ParametersFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ParametersFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ParametersFixture.Operations {
+    /// `GET /headers`
+    internal enum HeaderStyles {
+        internal static let id: Swift.String = "headerStyles"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
+            internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xName: Swift.String
+                internal var xIds: [Swift.Int]?
+                internal var xPerson: ParametersFixture.Components.Schemas.Person?
+                internal var xPersonExplode: ParametersFixture.Components.Schemas.Person?
+                internal init(xName: Swift.String, xIds: [Swift.Int]? = nil, xPerson: ParametersFixture.Components.Schemas.Person? = nil, xPersonExplode: ParametersFixture.Components.Schemas.Person? = nil) {
+                    self.xName = xName
+                    self.xIds = xIds
+                    self.xPerson = xPerson
+                    self.xPersonExplode = xPersonExplode
+                }
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label/{id}`
-    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabel.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-object/{id}`
-    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+    /// - Remark: `GET /query/form-object`
+    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/pipe`
-    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
-        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
-        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
-            switch try await self.pathSimpleExplode(input) {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_pathSimple(on: transport, registrar)
+        try _register_pathSimpleExplode(on: transport, registrar)
+        try _register_pathSimpleObject(on: transport, registrar)
+        try _register_pathLabel(on: transport, registrar)
+        try _register_pathLabelExplode(on: transport, registrar)
+        try _register_pathLabelObject(on: transport, registrar)
+        try _register_pathMatrix(on: transport, registrar)
+        try _register_pathMatrixExplode(on: transport, registrar)
+        try _register_pathMatrixObject(on: transport, registrar)
+        try _register_pathMatrixPrimitive(on: transport, registrar)
+        try _register_pathPrimitive(on: transport, registrar)
+        try _register_queryForm(on: transport, registrar)
+        try _register_queryFormNoExplode(on: transport, registrar)
+        try _register_queryFormObject(on: transport, registrar)
+        try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_querySpace(on: transport, registrar)
+        try _register_queryPipe(on: transport, registrar)
+        try _register_queryDeep(on: transport, registrar)
+        try _register_queryMixed(on: transport, registrar)
+        try _register_headerStyles(on: transport, registrar)
+        try _register_cookieStyles(on: transport, registrar)
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
+            switch try await self.pathMatrixExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -190,25 +234,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
-            switch try await self.pathMatrixObject(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
+    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
-            switch try await self.queryPipe(input) {
+            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
+            switch try await self.querySpace(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -14,21 +14,26 @@ public protocol APIProtocol: Swift.Sendable {
 
 extension Operations {
     /// `GET /pets/{petId}`
-    public enum ShowPetById: MarfaOpenAPIRuntime.GeneratedOperation {
+    public enum ShowPetById {
         public static let id: Swift.String = "showPetById"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/pets/{petId}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ShowPetById.Input.Path
-            public init(path: Operations.ShowPetById.Input.Path) {
+            public var headers: Operations.ShowPetById.Input.Headers
+            public init(path: Operations.ShowPetById.Input.Path, headers: Operations.ShowPetById.Input.Headers = .init()) {
                 self.path = path
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 public var petId: Swift.String
                 public init(petId: Swift.String) {
                     self.petId = petId
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowPetById.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ShowPetById.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -61,6 +66,31 @@ extension Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }

@@ -4,14 +4,14 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension APIProtocol {
-    public func listPets(query: Operations.ListPets.Input.Query = .init()) async throws -> Operations.ListPets.Output {
-        try await listPets(Operations.ListPets.Input(query: query))
+    public func listPets(query: Operations.ListPets.Input.Query = .init(), headers: Operations.ListPets.Input.Headers = .init()) async throws -> Operations.ListPets.Output {
+        try await listPets(Operations.ListPets.Input(query: query, headers: headers))
     }
     public func createPet(body: Operations.CreatePet.Input.Body) async throws -> Operations.CreatePet.Output {
         try await createPet(Operations.CreatePet.Input(body: body))
     }
-    public func showPetById(path: Operations.ShowPetById.Input.Path) async throws -> Operations.ShowPetById.Output {
-        try await showPetById(Operations.ShowPetById.Input(path: path))
+    public func showPetById(path: Operations.ShowPetById.Input.Path, headers: Operations.ShowPetById.Input.Headers = .init()) async throws -> Operations.ShowPetById.Output {
+        try await showPetById(Operations.ShowPetById.Input(path: path, headers: headers))
     }
     public func health() async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input())
@@ -20,12 +20,8 @@ extension APIProtocol {
 
 extension Operations {
     /// `GET /health`
-    public enum Health: MarfaOpenAPIRuntime.GeneratedOperation {
+    public enum Health {
         public static let id: Swift.String = "health"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        public static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        public static let path: Swift.String = "/health"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -43,33 +39,39 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias NoContent = Operations.CreatePet.Output.Created
-        }
-    }
-}
-
-extension Client {
-    /// - Remark: `GET /health`
-    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        let c = client.call(Operations.Health.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            /// Healthy.
+            public struct NoContent: Swift.Sendable, Swift.Equatable {
+                public init() {
+                }
+            }
         }
     }
 }
 
 extension APIProtocol {
-    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = Operations.ListPets.Input(query: query)
-            switch try await self.listPets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listPets(on: transport, registrar)
+        try _register_createPet(on: transport, registrar)
+        try _register_showPetById(on: transport, registrar)
+        try _register_health(on: transport, registrar)
+    }
+}
+
+extension APIProtocol {
+    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
+            let inputBody: Operations.CreatePet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreatePet.Input(body: inputBody)
+            switch try await self.createPet(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

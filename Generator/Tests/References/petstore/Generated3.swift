@@ -25,8 +25,10 @@ extension Operations {
         public static let path: Swift.String = "/pets"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ListPets.Input.Query
-            public init(query: Operations.ListPets.Input.Query = .init()) {
+            public var headers: Operations.ListPets.Input.Headers
+            public init(query: Operations.ListPets.Input.Query = .init(), headers: Operations.ListPets.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
                 public var limit: Swift.Int32?
@@ -34,6 +36,13 @@ extension Operations {
                 public init(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) {
                     self.limit = limit
                     self.tags = tags
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                public var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListPets.AcceptableContentType>]
+                public init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<Operations.ListPets.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -102,6 +111,31 @@ extension Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        @frozen public enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            public init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            public var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            public static var allCases: [Self] {
+                return [.json]
             }
         }
     }

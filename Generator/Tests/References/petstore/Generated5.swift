@@ -42,18 +42,17 @@ extension Operations.ListPets.Output.Default {
 }
 
 extension Client {
-    /// - Remark: `POST /pets`
-    public func createPet(_ input: Operations.CreatePet.Input) async throws -> Operations.CreatePet.Output {
-        let c = client.call(Operations.CreatePet.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/pets")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+    /// - Remark: `GET /pets`
+    public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output {
+        let c = client.call(Operations.ListPets.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await Operations.CreatePet.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+            case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status.code, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
         }
     }
 }
@@ -66,11 +65,13 @@ extension Operations.CreatePet.Output.Created {
 }
 
 extension APIProtocol {
-    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
-            let input = Operations.Health.Input()
-            switch try await self.health(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
+            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
+            let headers = Operations.ShowPetById.Input.Headers(accept: s.accept(request, as: Operations.ShowPetById.AcceptableContentType.self))
+            let input = Operations.ShowPetById.Input(path: path, headers: headers)
+            switch try await self.showPetById(input) {
+                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -33,18 +33,21 @@ public struct Client: APIProtocol {
     }
 }
 
+extension Operations.Health.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension Client {
-    /// - Remark: `GET /pets`
-    public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output {
-        let c = client.call(Operations.ListPets.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets")
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `GET /health`
+    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        let c = client.call(Operations.Health.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status.code, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
+            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension ResponsesFixture.APIProtocol {
-    internal func getThing(path: ResponsesFixture.Operations.GetThing.Input.Path) async throws -> ResponsesFixture.Operations.GetThing.Output {
-        try await getThing(ResponsesFixture.Operations.GetThing.Input(path: path))
+    internal func getThing(path: ResponsesFixture.Operations.GetThing.Input.Path, headers: ResponsesFixture.Operations.GetThing.Input.Headers = .init()) async throws -> ResponsesFixture.Operations.GetThing.Output {
+        try await getThing(ResponsesFixture.Operations.GetThing.Input(path: path, headers: headers))
     }
     internal func deleteAll() async throws -> ResponsesFixture.Operations.DeleteAll.Output {
         try await deleteAll(ResponsesFixture.Operations.DeleteAll.Input())
@@ -30,21 +30,5 @@ extension ResponsesFixture.APIProtocol {
         let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
         try _register_getThing(on: transport, registrar)
         try _register_deleteAll(on: transport, registrar)
-    }
-}
-
-extension ResponsesFixture.APIProtocol {
-    func _register_getThing(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/things/{id}", operationID: ResponsesFixture.Operations.GetThing.id) { request, body, metadata, s in
-            let path = ResponsesFixture.Operations.GetThing.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let input = ResponsesFixture.Operations.GetThing.Input(path: path)
-            switch try await self.getThing(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
     }
 }

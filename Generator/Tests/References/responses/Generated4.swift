@@ -54,11 +54,16 @@ extension ResponsesFixture.Operations.GetThing.Output.Successful {
 }
 
 extension ResponsesFixture.APIProtocol {
-    func _register_deleteAll(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/empty", operationID: ResponsesFixture.Operations.DeleteAll.id) { request, body, metadata, s in
-            let input = ResponsesFixture.Operations.DeleteAll.Input()
-            switch try await self.deleteAll(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_getThing(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/things/{id}", operationID: ResponsesFixture.Operations.GetThing.id) { request, body, metadata, s in
+            let path = ResponsesFixture.Operations.GetThing.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let headers = ResponsesFixture.Operations.GetThing.Input.Headers(accept: s.accept(request, as: ResponsesFixture.Operations.GetThing.AcceptableContentType.self))
+            let input = ResponsesFixture.Operations.GetThing.Input(path: path, headers: headers)
+            switch try await self.getThing(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

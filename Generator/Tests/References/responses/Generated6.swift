@@ -18,13 +18,22 @@ extension ResponsesFixture.Operations {
         internal static let path: Swift.String = "/things/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ResponsesFixture.Operations.GetThing.Input.Path
-            internal init(path: ResponsesFixture.Operations.GetThing.Input.Path) {
+            internal var headers: ResponsesFixture.Operations.GetThing.Input.Headers
+            internal init(path: ResponsesFixture.Operations.GetThing.Input.Path, headers: ResponsesFixture.Operations.GetThing.Input.Headers = .init()) {
                 self.path = path
+                self.headers = headers
             }
             internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: Swift.Int
                 internal init(id: Swift.Int) {
                     self.id = id
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ResponsesFixture.Operations.GetThing.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<ResponsesFixture.Operations.GetThing.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
         }
@@ -132,6 +141,31 @@ extension ResponsesFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

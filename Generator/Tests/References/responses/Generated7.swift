@@ -32,7 +32,7 @@ extension ResponsesFixture.Client {
         let c = client.call(ResponsesFixture.Operations.GetThing.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
         var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/things/\(p0)")
-        request.headerFields["Accept"] = "application/json"
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
             case 200: return .ok(try await ResponsesFixture.Operations.GetThing.Output.Ok.decoded(c, response, responseBody))

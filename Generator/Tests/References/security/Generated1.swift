@@ -27,14 +27,27 @@ extension SecurityFixture.Operations.GetSecret.Output.Ok {
 }
 
 extension SecurityFixture.Client {
-    /// - Remark: `GET /public`
-    internal func getPublic(_ input: SecurityFixture.Operations.GetPublic.Input) async throws -> SecurityFixture.Operations.GetPublic.Output {
-        let c = client.call(SecurityFixture.Operations.GetPublic.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/public")
+    /// - Remark: `GET /secret`
+    internal func getSecret(_ input: SecurityFixture.Operations.GetSecret.Input) async throws -> SecurityFixture.Operations.GetSecret.Output {
+        let c = client.call(SecurityFixture.Operations.GetSecret.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/secret")
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await SecurityFixture.Operations.GetPublic.Output.NoContent.decoded(c, response, responseBody))
+            case 200: return .ok(try await SecurityFixture.Operations.GetSecret.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension SecurityFixture.APIProtocol {
+    func _register_getKeyed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keyed", operationID: SecurityFixture.Operations.GetKeyed.id) { request, body, metadata, s in
+            let input = SecurityFixture.Operations.GetKeyed.Input()
+            switch try await self.getKeyed(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
     }
 }

@@ -13,23 +13,21 @@ extension SecurityFixture {
     }
 }
 
-extension SecurityFixture.Client {
-    /// - Remark: `GET /secret`
-    internal func getSecret(_ input: SecurityFixture.Operations.GetSecret.Input) async throws -> SecurityFixture.Operations.GetSecret.Output {
-        let c = client.call(SecurityFixture.Operations.GetSecret.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/secret")
-        request.headerFields["Accept"] = "text/plain"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await SecurityFixture.Operations.GetSecret.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
-extension SecurityFixture.Operations.GetPublic.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+extension SecurityFixture.Client {
+    /// - Remark: `GET /keyed`
+    internal func getKeyed(_ input: SecurityFixture.Operations.GetKeyed.Input) async throws -> SecurityFixture.Operations.GetKeyed.Output {
+        let c = client.call(SecurityFixture.Operations.GetKeyed.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keyed")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await SecurityFixture.Operations.GetKeyed.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension SecurityFixture.APIProtocol {
-    internal func getSecret() async throws -> SecurityFixture.Operations.GetSecret.Output {
-        try await getSecret(SecurityFixture.Operations.GetSecret.Input())
+    internal func getSecret(headers: SecurityFixture.Operations.GetSecret.Input.Headers = .init()) async throws -> SecurityFixture.Operations.GetSecret.Output {
+        try await getSecret(SecurityFixture.Operations.GetSecret.Input(headers: headers))
     }
     internal func getPublic() async throws -> SecurityFixture.Operations.GetPublic.Output {
         try await getPublic(SecurityFixture.Operations.GetPublic.Input())
@@ -22,13 +22,13 @@ extension SecurityFixture.Operations.GetPublic.Output.NoContent {
 }
 
 extension SecurityFixture.Client {
-    /// - Remark: `GET /keyed`
-    internal func getKeyed(_ input: SecurityFixture.Operations.GetKeyed.Input) async throws -> SecurityFixture.Operations.GetKeyed.Output {
-        let c = client.call(SecurityFixture.Operations.GetKeyed.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keyed")
+    /// - Remark: `GET /public`
+    internal func getPublic(_ input: SecurityFixture.Operations.GetPublic.Input) async throws -> SecurityFixture.Operations.GetPublic.Output {
+        let c = client.call(SecurityFixture.Operations.GetPublic.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/public")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await SecurityFixture.Operations.GetKeyed.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await SecurityFixture.Operations.GetPublic.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -11,12 +11,8 @@ extension SecurityFixture {
 
 extension SecurityFixture.Operations {
     /// `GET /keyed`
-    internal enum GetKeyed: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum GetKeyed {
         internal static let id: Swift.String = "getKeyed"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/keyed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
@@ -34,19 +30,18 @@ extension SecurityFixture.Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = SecurityFixture.Operations.GetPublic.Output.NoContent
+            /// Open.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension SecurityFixture.APIProtocol {
-    func _register_getKeyed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/keyed", operationID: SecurityFixture.Operations.GetKeyed.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetKeyed.Input()
-            switch try await self.getKeyed(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

@@ -12,7 +12,16 @@ extension SecurityFixture.Operations {
         /// The path template as the document writes it, `{name}` for each path parameter.
         internal static let path: Swift.String = "/secret"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal init() {
+            internal var headers: SecurityFixture.Operations.GetSecret.Input.Headers
+            internal init(headers: SecurityFixture.Operations.GetSecret.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SecurityFixture.Operations.GetSecret.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<SecurityFixture.Operations.GetSecret.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
@@ -45,6 +54,31 @@ extension SecurityFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `text/plain`
+            case plainText
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "text/plain": self = .plainText
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .plainText: return "text/plain"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.plainText]
             }
         }
     }

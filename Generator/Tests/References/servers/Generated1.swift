@@ -32,6 +32,13 @@ extension ServersFixture.Operations.Upload.Output.NoContent {
     }
 }
 
+extension ServersFixture.Operations.ListUploads.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
 extension ServersFixture.APIProtocol {
     func _register_upload(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
         try registrar.register(on: transport, .init(rawValue: "POST"), "/uploads", operationID: ServersFixture.Operations.Upload.id) { request, body, metadata, s in

@@ -13,14 +13,20 @@ extension ServersFixture {
     }
 }
 
+extension ServersFixture.Operations.GetStatus.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ServersFixture.Client {
-    /// - Remark: `GET /uploads`
-    internal func listUploads(_ input: ServersFixture.Operations.ListUploads.Input) async throws -> ServersFixture.Operations.ListUploads.Output {
-        let c = client.call(ServersFixture.Operations.ListUploads.id, serverURL: try input.serverURL ?? ServersFixture.Operations.ListUploads.Servers.Server1.url())
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/uploads")
+    /// - Remark: `GET /status`
+    internal func getStatus(_ input: ServersFixture.Operations.GetStatus.Input) async throws -> ServersFixture.Operations.GetStatus.Output {
+        let c = client.call(ServersFixture.Operations.GetStatus.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/status")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ServersFixture.Operations.ListUploads.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ServersFixture.Operations.GetStatus.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -15,19 +15,20 @@ extension ServersFixture.APIProtocol {
     }
 }
 
+extension ServersFixture.Operations.ListUploads.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ServersFixture.Client {
-    /// - Remark: `POST /uploads`
-    internal func upload(_ input: ServersFixture.Operations.Upload.Input) async throws -> ServersFixture.Operations.Upload.Output {
-        let c = client.call(ServersFixture.Operations.Upload.id, serverURL: try input.serverURL ?? ServersFixture.Operations.Upload.Servers.Server1.url())
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/uploads")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .some(.binary(let value)): body = c.raw(&request, value, contentType: "application/octet-stream")
-            case .none: break
-        }
-        let (response, responseBody) = try await c.send(request, body)
+    /// - Remark: `GET /uploads`
+    internal func listUploads(_ input: ServersFixture.Operations.ListUploads.Input) async throws -> ServersFixture.Operations.ListUploads.Output {
+        let c = client.call(ServersFixture.Operations.ListUploads.id, serverURL: try input.serverURL ?? ServersFixture.Operations.ListUploads.Servers.Server1.url())
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/uploads")
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ServersFixture.Operations.Upload.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ServersFixture.Operations.ListUploads.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -22,13 +22,18 @@ extension ServersFixture.Operations.Upload.Output.NoContent {
 }
 
 extension ServersFixture.Client {
-    /// - Remark: `GET /status`
-    internal func getStatus(_ input: ServersFixture.Operations.GetStatus.Input) async throws -> ServersFixture.Operations.GetStatus.Output {
-        let c = client.call(ServersFixture.Operations.GetStatus.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/status")
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `POST /uploads`
+    internal func upload(_ input: ServersFixture.Operations.Upload.Input) async throws -> ServersFixture.Operations.Upload.Output {
+        let c = client.call(ServersFixture.Operations.Upload.id, serverURL: try input.serverURL ?? ServersFixture.Operations.Upload.Servers.Server1.url())
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/uploads")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .some(.binary(let value)): body = c.raw(&request, value, contentType: "application/octet-stream")
+            case .none: break
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 204: return .noContent(try await ServersFixture.Operations.GetStatus.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ServersFixture.Operations.Upload.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

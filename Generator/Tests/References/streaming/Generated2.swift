@@ -13,15 +13,28 @@ extension StreamingFixture {
 }
 
 extension StreamingFixture.Client {
-    /// - Remark: `GET /lines`
-    internal func streamLines(_ input: StreamingFixture.Operations.StreamLines.Input) async throws -> StreamingFixture.Operations.StreamLines.Output {
-        let c = client.call(StreamingFixture.Operations.StreamLines.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/lines")
-        request.headerFields["Accept"] = "application/jsonl"
+    /// - Remark: `GET /events`
+    internal func streamEvents(_ input: StreamingFixture.Operations.StreamEvents.Input) async throws -> StreamingFixture.Operations.StreamEvents.Output {
+        let c = client.call(StreamingFixture.Operations.StreamEvents.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/events")
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await StreamingFixture.Operations.StreamLines.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await StreamingFixture.Operations.StreamEvents.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension StreamingFixture.APIProtocol {
+    func _register_streamLines(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/lines", operationID: StreamingFixture.Operations.StreamLines.id) { request, body, metadata, s in
+            let headers = StreamingFixture.Operations.StreamLines.Input.Headers(accept: s.accept(request, as: StreamingFixture.Operations.StreamLines.AcceptableContentType.self))
+            let input = StreamingFixture.Operations.StreamLines.Input(headers: headers)
+            switch try await self.streamLines(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
     }
 }

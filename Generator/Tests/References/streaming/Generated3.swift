@@ -4,45 +4,24 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension StreamingFixture.APIProtocol {
-    internal func streamEvents() async throws -> StreamingFixture.Operations.StreamEvents.Output {
-        try await streamEvents(StreamingFixture.Operations.StreamEvents.Input())
+    internal func streamEvents(headers: StreamingFixture.Operations.StreamEvents.Input.Headers = .init()) async throws -> StreamingFixture.Operations.StreamEvents.Output {
+        try await streamEvents(StreamingFixture.Operations.StreamEvents.Input(headers: headers))
     }
-    internal func streamLines() async throws -> StreamingFixture.Operations.StreamLines.Output {
-        try await streamLines(StreamingFixture.Operations.StreamLines.Input())
-    }
-}
-
-extension StreamingFixture.Operations.StreamLines.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/jsonl") {
-            decodedBody = .jsonLines(c.raw(body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(body: decodedBody)
+    internal func streamLines(headers: StreamingFixture.Operations.StreamLines.Input.Headers = .init()) async throws -> StreamingFixture.Operations.StreamLines.Output {
+        try await streamLines(StreamingFixture.Operations.StreamLines.Input(headers: headers))
     }
 }
 
-extension StreamingFixture.Operations.StreamEvents.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
-        }
-        return (response, encoded)
-    }
-}
-
-extension StreamingFixture.APIProtocol {
-    func _register_streamLines(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/lines", operationID: StreamingFixture.Operations.StreamLines.id) { request, body, metadata, s in
-            let input = StreamingFixture.Operations.StreamLines.Input()
-            switch try await self.streamLines(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension StreamingFixture.Client {
+    /// - Remark: `GET /lines`
+    internal func streamLines(_ input: StreamingFixture.Operations.StreamLines.Input) async throws -> StreamingFixture.Operations.StreamLines.Output {
+        let c = client.call(StreamingFixture.Operations.StreamLines.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/lines")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await StreamingFixture.Operations.StreamLines.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

@@ -18,7 +18,16 @@ extension StreamingFixture.Operations {
         /// The path template as the document writes it, `{name}` for each path parameter.
         internal static let path: Swift.String = "/lines"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal init() {
+            internal var headers: StreamingFixture.Operations.StreamLines.Input.Headers
+            internal init(headers: StreamingFixture.Operations.StreamLines.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<StreamingFixture.Operations.StreamLines.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<StreamingFixture.Operations.StreamLines.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
@@ -51,6 +60,31 @@ extension StreamingFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/jsonl`
+            case jsonLines
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/jsonl": self = .jsonLines
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .jsonLines: return "application/jsonl"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.jsonLines]
             }
         }
     }

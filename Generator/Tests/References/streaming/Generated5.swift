@@ -15,16 +15,27 @@ extension StreamingFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["streamEvents": [], "streamLines": []]
 }
 
-extension StreamingFixture.Client {
-    /// - Remark: `GET /events`
-    internal func streamEvents(_ input: StreamingFixture.Operations.StreamEvents.Input) async throws -> StreamingFixture.Operations.StreamEvents.Output {
-        let c = client.call(StreamingFixture.Operations.StreamEvents.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/events")
-        request.headerFields["Accept"] = "text/event-stream"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await StreamingFixture.Operations.StreamEvents.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension StreamingFixture.Operations.StreamLines.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/jsonl") {
+            decodedBody = .jsonLines(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
+    }
+}
+
+extension StreamingFixture.APIProtocol {
+    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: StreamingFixture.Operations.StreamEvents.id) { request, body, metadata, s in
+            let headers = StreamingFixture.Operations.StreamEvents.Input.Headers(accept: s.accept(request, as: StreamingFixture.Operations.StreamEvents.AcceptableContentType.self))
+            let input = StreamingFixture.Operations.StreamEvents.Input(headers: headers)
+            switch try await self.streamEvents(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
     }
 }

@@ -19,14 +19,13 @@ extension StreamingFixture {
     }
 }
 
-extension StreamingFixture.APIProtocol {
-    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: StreamingFixture.Operations.StreamEvents.id) { request, body, metadata, s in
-            let input = StreamingFixture.Operations.StreamEvents.Input()
-            switch try await self.streamEvents(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension StreamingFixture.Operations.StreamLines.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .jsonLines(let value): encoded = s.raw(&response, value, contentType: "application/jsonl")
         }
+        return (response, encoded)
     }
 }

@@ -24,12 +24,12 @@ extension StreamingFixture.Components.Schemas {
     }
 }
 
-extension StreamingFixture.Operations.StreamLines.Output.Ok {
+extension StreamingFixture.Operations.StreamEvents.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .jsonLines(let value): encoded = s.raw(&response, value, contentType: "application/jsonl")
+            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
         }
         return (response, encoded)
     }

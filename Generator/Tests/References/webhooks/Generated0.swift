@@ -76,27 +76,58 @@ extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_newPet(on: transport, registrar)
-        try _registerWebhook_petRemoved(on: transport, registrar)
-        try _registerWebhook_petAudited(on: transport, registrar)
-        try _registerWebhook_petMovedPut(on: transport, registrar)
-        try _registerWebhook_petMovedDelete(on: transport, registrar)
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Gone {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension WebhooksFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        /// An event of the subscription.
-        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
-        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
-        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        /// A pet was added.
+        func newPet(_ input: WebhooksFixture.Webhooks.NewPet.Input) async throws -> WebhooksFixture.Webhooks.NewPet.Output
+        func petRemoved(_ input: WebhooksFixture.Webhooks.PetRemoved.Input) async throws -> WebhooksFixture.Webhooks.PetRemoved.Output
+        func petAudited(_ input: WebhooksFixture.Webhooks.PetAudited.Input) async throws -> WebhooksFixture.Webhooks.PetAudited.Output
+        func petMovedPut(_ input: WebhooksFixture.Webhooks.PetMovedPut.Input) async throws -> WebhooksFixture.Webhooks.PetMovedPut.Output
+        func petMovedDelete(_ input: WebhooksFixture.Webhooks.PetMovedDelete.Input) async throws -> WebhooksFixture.Webhooks.PetMovedDelete.Output
+    }
+}
+
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petMovedPut(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedPut.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.PetMovedPut.Input(body: inputBody)
+            switch try await self.petMovedPut(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension WebhooksFixture.CallbackHandler {
+    func _registerCallback_createSubscriptionStatusChanged2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/2", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged2(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -28,15 +28,24 @@ extension WebhooksFixture.Webhooks {
         internal static let path: Swift.String = "/newPet"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: WebhooksFixture.Webhooks.NewPet.Input.Query
+            internal var headers: WebhooksFixture.Webhooks.NewPet.Input.Headers
             internal var body: WebhooksFixture.Webhooks.NewPet.Input.Body
-            internal init(query: WebhooksFixture.Webhooks.NewPet.Input.Query = .init(), body: WebhooksFixture.Webhooks.NewPet.Input.Body) {
+            internal init(query: WebhooksFixture.Webhooks.NewPet.Input.Query = .init(), headers: WebhooksFixture.Webhooks.NewPet.Input.Headers = .init(), body: WebhooksFixture.Webhooks.NewPet.Input.Body) {
                 self.query = query
+                self.headers = headers
                 self.body = body
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var attempt: Swift.Int?
                 internal init(attempt: Swift.Int? = nil) {
                     self.attempt = attempt
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Webhooks.NewPet.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Webhooks.NewPet.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
                 }
             }
             internal enum Body: Swift.Sendable, Swift.Equatable {
@@ -98,26 +107,35 @@ extension WebhooksFixture.Webhooks {
                     }
                 }
             }
-            internal typealias Accepted = WebhooksFixture.Operations.CreateSubscription.Output.Created
-        }
-    }
-}
-
-extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
-            } else {
-                throw s.unexpectedContent(request)
+            /// Queued.
+            internal struct Accepted: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
-            switch try await self.createSubscriptionOnEvent(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .gone(let value): return try value.encoded(s, status: 410)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
             }
         }
     }

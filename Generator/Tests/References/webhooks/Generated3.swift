@@ -7,86 +7,103 @@ extension WebhooksFixture.APIProtocol {
     internal func createSubscription(body: WebhooksFixture.Operations.CreateSubscription.Input.Body) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
         try await createSubscription(WebhooksFixture.Operations.CreateSubscription.Input(body: body))
     }
-    internal func newPet() async throws -> WebhooksFixture.Operations.NewPet.Output {
-        try await newPet(WebhooksFixture.Operations.NewPet.Input())
+    internal func newPet(headers: WebhooksFixture.Operations.NewPet.Input.Headers = .init()) async throws -> WebhooksFixture.Operations.NewPet.Output {
+        try await newPet(WebhooksFixture.Operations.NewPet.Input(headers: headers))
     }
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
-    internal enum PetRemoved: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "petRemoved"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/petRemoved"
+    /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
+    internal enum PetAudited {
+        internal static let id: Swift.String = "petAudited"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
-            internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
+            internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
+            internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
+            internal init(headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers = .init(), body: WebhooksFixture.Webhooks.PetAudited.Input.Body) {
+                self.headers = headers
                 self.body = body
             }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xAuditor: Swift.String?
+                internal init(xAuditor: Swift.String? = nil) {
+                    self.xAuditor = xAuditor
+                }
+            }
             internal enum Body: Swift.Sendable, Swift.Equatable {
-                case plainText(MarfaOpenAPIRuntime.HTTPBody)
+                case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 204.
-            case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
+            /// Audited.
+            /// Status 200.
+            case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: WebhooksFixture.Webhooks.PetAudited.Output.Ok {
                 get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
-        }
-    }
-}
-
-extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension WebhooksFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_createSubscription(on: transport, registrar)
-        try _register_newPet(on: transport, registrar)
-    }
-}
-
-extension WebhooksFixture.APIProtocol {
-    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
-            switch try await self.createSubscription(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            /// Audited.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers
+                internal init(headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers) {
+                    self.headers = headers
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var xAuditId: Swift.String
+                    internal init(xAuditId: Swift.String) {
+                        self.xAuditId = xAuditId
+                    }
+                }
             }
         }
+    }
+}
+
+extension WebhooksFixture.Operations.NewPet.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
-            switch try await self.petMovedDelete(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let headers = WebhooksFixture.Webhooks.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Webhooks.NewPet.AcceptableContentType.self))
+            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, headers: headers, body: inputBody)
+            switch try await self.newPet(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -94,17 +111,19 @@ extension WebhooksFixture.WebhookHandler {
 }
 
 extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/2", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.AcceptableContentType.self))
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged2(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
+            switch try await self.createSubscriptionOnEvent(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .gone(let value): return try value.encoded(s, status: 410)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

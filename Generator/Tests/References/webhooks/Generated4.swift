@@ -79,8 +79,11 @@ extension WebhooksFixture.Operations {
                     }
                     internal struct Headers: Swift.Sendable, Swift.Equatable {
                         internal var xDelivery: Swift.String
-                        internal init(xDelivery: Swift.String) {
+                        /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                        internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.AcceptableContentType>]
+                        internal init(xDelivery: Swift.String, accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.AcceptableContentType>] = .defaultValues()) {
                             self.xDelivery = xDelivery
+                            self.accept = accept
                         }
                     }
                     internal enum Body: Swift.Sendable, Swift.Equatable {
@@ -142,7 +145,36 @@ extension WebhooksFixture.Operations {
                             }
                         }
                     }
-                    internal typealias Gone = WebhooksFixture.Operations.CreateSubscription.Output.Created
+                    /// Unsubscribe.
+                    internal struct Gone: Swift.Sendable, Swift.Equatable {
+                        internal init() {
+                        }
+                    }
+                }
+                /// The content types a call can ask for in `Accept`: those the operation's responses list.
+                internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+                    /// `application/json`
+                    case json
+                    /// A media type the responses do not list.
+                    case other(Swift.String)
+                    /// The case of a media type's `type/subtype`, compared without case.
+                    internal init(rawValue: Swift.String) {
+                        switch rawValue.lowercased() {
+                            case "application/json": self = .json
+                            default: self = .other(rawValue)
+                        }
+                    }
+                    /// The media type sent in `Accept`.
+                    internal var rawValue: Swift.String {
+                        switch self {
+                            case .other(let text): return text
+                            case .json: return "application/json"
+                        }
+                    }
+                    /// The listed media types, JSON first.
+                    internal static var allCases: [Self] {
+                        return [.json]
+                    }
                 }
             }
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.query.notify}`: `PUT /createSubscription/statusChanged/1` below the server URL it is registered at.
@@ -174,7 +206,11 @@ extension WebhooksFixture.Operations {
                     }
                     /// A status the document does not describe.
                     case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-                    internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
+                    /// Noted.
+                    internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                        internal init() {
+                        }
+                    }
                 }
             }
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.body#/callbackUrl}/status`: `PUT /createSubscription/statusChanged/2` below the server URL it is registered at.
@@ -206,7 +242,11 @@ extension WebhooksFixture.Operations {
                     }
                     /// A status the document does not describe.
                     case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-                    internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
+                    /// Noted.
+                    internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                        internal init() {
+                        }
+                    }
                 }
             }
         }

@@ -16,83 +16,98 @@ extension WebhooksFixture.Operations {
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
-    internal enum PetAudited: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "petAudited"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "POST"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/petAudited"
+    /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
+    internal enum PetRemoved {
+        internal static let id: Swift.String = "petRemoved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
-            internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
-            internal init(headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers = .init(), body: WebhooksFixture.Webhooks.PetAudited.Input.Body) {
-                self.headers = headers
+            internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
                 self.body = body
             }
-            internal struct Headers: Swift.Sendable, Swift.Equatable {
-                internal var xAuditor: Swift.String?
-                internal init(xAuditor: Swift.String? = nil) {
-                    self.xAuditor = xAuditor
-                }
-            }
             internal enum Body: Swift.Sendable, Swift.Equatable {
-                case json(WebhooksFixture.Components.Schemas.Pet)
+                case plainText(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Audited.
-            /// Status 200.
-            case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+            /// Done.
+            /// Status 204.
+            case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Audited.
-            internal struct Ok: Swift.Sendable, Swift.Equatable {
-                internal var headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers
-                internal init(headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers) {
-                    self.headers = headers
-                }
-                internal struct Headers: Swift.Sendable, Swift.Equatable {
-                    internal var xAuditId: Swift.String
-                    internal init(xAuditId: Swift.String) {
-                        self.xAuditId = xAuditId
-                    }
+            /// Done.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
                 }
             }
         }
     }
 }
 
-extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension WebhooksFixture.Client {
+    /// - Remark: `GET /pets/new`
+    internal func newPet(_ input: WebhooksFixture.Operations.NewPet.Input) async throws -> WebhooksFixture.Operations.NewPet.Output {
+        let c = client.call(WebhooksFixture.Operations.NewPet.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/new")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await WebhooksFixture.Operations.NewPet.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension WebhooksFixture.Webhooks.NewPet.Output.Accepted {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
+extension WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.APIProtocol {
+    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
-            switch try await self.newPet(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .accepted(let value): return try value.encoded(s, status: 202)
+            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
+            switch try await self.createSubscription(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
+            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
+            switch try await self.petMovedDelete(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -10,14 +10,19 @@ extension WebhooksFixture.Operations {
 
 extension WebhooksFixture.Operations {
     /// `GET /pets/new`
-    internal enum NewPet: MarfaOpenAPIRuntime.GeneratedOperation {
+    internal enum NewPet {
         internal static let id: Swift.String = "newPet"
-        /// The HTTP method, as the document's path item names it, uppercased.
-        internal static let method: Swift.String = "GET"
-        /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/pets/new"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal init() {
+            internal var headers: WebhooksFixture.Operations.NewPet.Input.Headers
+            internal init(headers: WebhooksFixture.Operations.NewPet.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The content types the call asks for in `Accept`, in order; every listed one unless given.
+                internal var accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.NewPet.AcceptableContentType>]
+                internal init(accept: [MarfaOpenAPIRuntime.AcceptHeaderContentType<WebhooksFixture.Operations.NewPet.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
@@ -52,51 +57,60 @@ extension WebhooksFixture.Operations {
                 }
             }
         }
+        /// The content types a call can ask for in `Accept`: those the operation's responses list.
+        internal enum AcceptableContentType: MarfaOpenAPIRuntime.AcceptableProtocol {
+            /// `application/json`
+            case json
+            /// A media type the responses do not list.
+            case other(Swift.String)
+            /// The case of a media type's `type/subtype`, compared without case.
+            internal init(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                    case "application/json": self = .json
+                    default: self = .other(rawValue)
+                }
+            }
+            /// The media type sent in `Accept`.
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .other(let text): return text
+                    case .json: return "application/json"
+                }
+            }
+            /// The listed media types, JSON first.
+            internal static var allCases: [Self] {
+                return [.json]
+            }
+        }
     }
 }
 
-extension WebhooksFixture.Client {
-    /// - Remark: `POST /subscriptions`
-    internal func createSubscription(_ input: WebhooksFixture.Operations.CreateSubscription.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
-        let c = client.call(WebhooksFixture.Operations.CreateSubscription.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/subscriptions")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+extension WebhooksFixture.APIProtocol {
+    func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Operations.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Operations.NewPet.AcceptableContentType.self))
+            let input = WebhooksFixture.Operations.NewPet.Input(headers: headers)
+            switch try await self.newPet(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 201: return .created(try await WebhooksFixture.Operations.CreateSubscription.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension WebhooksFixture {
-    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
-    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
-    internal protocol WebhookHandler: Swift.Sendable {
-        /// A pet was added.
-        func newPet(_ input: WebhooksFixture.Webhooks.NewPet.Input) async throws -> WebhooksFixture.Webhooks.NewPet.Output
-        func petRemoved(_ input: WebhooksFixture.Webhooks.PetRemoved.Input) async throws -> WebhooksFixture.Webhooks.PetRemoved.Output
-        func petAudited(_ input: WebhooksFixture.Webhooks.PetAudited.Input) async throws -> WebhooksFixture.Webhooks.PetAudited.Output
-        func petMovedPut(_ input: WebhooksFixture.Webhooks.PetMovedPut.Input) async throws -> WebhooksFixture.Webhooks.PetMovedPut.Output
-        func petMovedDelete(_ input: WebhooksFixture.Webhooks.PetMovedDelete.Input) async throws -> WebhooksFixture.Webhooks.PetMovedDelete.Output
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petMovedPut(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedPut.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+    func _registerWebhook_petAudited(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petAudited", operationID: WebhooksFixture.Webhooks.PetAudited.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Webhooks.PetAudited.Input.Headers(xAuditor: try s.header(request, "X-Auditor", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: WebhooksFixture.Webhooks.PetAudited.Input.Body
             if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.PetMovedPut.Input(body: inputBody)
-            switch try await self.petMovedPut(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+            let input = WebhooksFixture.Webhooks.PetAudited.Input(headers: headers, body: inputBody)
+            switch try await self.petAudited(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

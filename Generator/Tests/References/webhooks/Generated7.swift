@@ -49,22 +49,36 @@ extension WebhooksFixture.Webhooks {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
+            /// Noted.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
 extension WebhooksFixture.Client {
-    /// - Remark: `GET /pets/new`
-    internal func newPet(_ input: WebhooksFixture.Operations.NewPet.Input) async throws -> WebhooksFixture.Operations.NewPet.Output {
-        let c = client.call(WebhooksFixture.Operations.NewPet.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/new")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `POST /subscriptions`
+    internal func createSubscription(_ input: WebhooksFixture.Operations.CreateSubscription.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
+        let c = client.call(WebhooksFixture.Operations.CreateSubscription.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/subscriptions")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await WebhooksFixture.Operations.NewPet.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await WebhooksFixture.Operations.CreateSubscription.Output.Created.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
@@ -80,31 +94,26 @@ extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
-            switch try await self.petRemoved(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
+    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
+    /// written back, behind `middlewares`, first to last.
+    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerWebhook_newPet(on: transport, registrar)
+        try _registerWebhook_petRemoved(on: transport, registrar)
+        try _registerWebhook_petAudited(on: transport, registrar)
+        try _registerWebhook_petMovedPut(on: transport, registrar)
+        try _registerWebhook_petMovedDelete(on: transport, registrar)
     }
 }
 
-extension WebhooksFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
+extension WebhooksFixture {
+    /// The callbacks of the document's operations, one method per callback: requests an operation's server
+    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
+    internal protocol CallbackHandler: Swift.Sendable {
+        /// An event of the subscription.
+        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
+        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
+        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
     }
 }
