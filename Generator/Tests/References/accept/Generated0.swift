@@ -7,8 +7,12 @@ internal enum AcceptFixture {}
 
 extension AcceptFixture.Operations {
     /// `GET /ping`
-    internal enum Ping {
+    internal enum Ping: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "ping"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/ping"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }

@@ -7,8 +7,12 @@ extension AcceptFixture.Operations {
     /// Lists text first; the generated AcceptableContentType lists JSON first.
     ///
     /// `GET /report`
-    internal enum GetReport {
+    internal enum GetReport: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getReport"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/report"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: AcceptFixture.Operations.GetReport.Input.Headers
             internal init(headers: AcceptFixture.Operations.GetReport.Input.Headers = .init()) {

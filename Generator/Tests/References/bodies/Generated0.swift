@@ -96,35 +96,49 @@ extension BodiesFixture.Client {
     }
 }
 
-extension BodiesFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_postJSON(on: transport, registrar)
-        try _register_postOptional(on: transport, registrar)
-        try _register_postForm(on: transport, registrar)
-        try _register_postMultipart(on: transport, registrar)
-        try _register_putBinary(on: transport, registrar)
-        try _register_putText(on: transport, registrar)
+extension BodiesFixture.Client {
+    /// - Remark: `PUT /binary`
+    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
+        let c = client.call(BodiesFixture.Operations.PutBinary.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
+        c.accept(&request, input.headers.accept)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status.code {
+            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension BodiesFixture.Operations.PutBinary.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+        }
+        return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
-            let headers = BodiesFixture.Operations.PostOptional.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostOptional.AcceptableContentType.self))
-            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
+    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PutText.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutText.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PutText.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostOptional.Input(headers: headers, body: inputBody)
-            switch try await self.postOptional(input) {
+            let input = BodiesFixture.Operations.PutText.Input(headers: headers, body: inputBody)
+            switch try await self.putText(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -16,8 +16,12 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `POST /optional`
-    internal enum PostOptional {
+    internal enum PostOptional: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postOptional"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/optional"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: BodiesFixture.Operations.PostOptional.Input.Headers
             internal var body: BodiesFixture.Operations.PostOptional.Input.Body?
@@ -97,46 +101,36 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /multipart`
-    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
+    /// - Remark: `PUT /text`
+    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
+        let c = client.call(BodiesFixture.Operations.PutText.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
         c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
-        }
-        return (response, encoded)
-    }
-}
-
 extension BodiesFixture.APIProtocol {
-    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
-            let headers = BodiesFixture.Operations.PutBinary.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutBinary.AcceptableContentType.self))
-            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
+    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostJSON.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostJSON.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PutBinary.Input(headers: headers, body: inputBody)
-            switch try await self.putBinary(input) {
+            let input = BodiesFixture.Operations.PostJSON.Input(headers: headers, body: inputBody)
+            switch try await self.postJSON(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

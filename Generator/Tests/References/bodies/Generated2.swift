@@ -18,8 +18,12 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `PUT /text`
-    internal enum PutText {
+    internal enum PutText: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "putText"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/text"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: BodiesFixture.Operations.PutText.Input.Headers
             internal var body: BodiesFixture.Operations.PutText.Input.Body
@@ -111,17 +115,17 @@ extension BodiesFixture.Operations.PostOptional.Output.Ok {
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
-            let headers = BodiesFixture.Operations.PostJSON.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostJSON.AcceptableContentType.self))
-            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_postForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/form", operationID: BodiesFixture.Operations.PostForm.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostForm.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostForm.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostForm.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(BodiesFixture.Components.Schemas.Login.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostJSON.Input(headers: headers, body: inputBody)
-            switch try await self.postJSON(input) {
+            let input = BodiesFixture.Operations.PostForm.Input(headers: headers, body: inputBody)
+            switch try await self.postForm(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

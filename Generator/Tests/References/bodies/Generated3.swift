@@ -79,36 +79,46 @@ extension BodiesFixture.Client {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /text`
-    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
-        let c = client.call(BodiesFixture.Operations.PutText.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
+    /// - Remark: `POST /multipart`
+    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
+        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
         c.accept(&request, input.headers.accept)
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
+        }
+        return (response, encoded)
+    }
+}
+
 extension BodiesFixture.APIProtocol {
-    func _register_postForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/form", operationID: BodiesFixture.Operations.PostForm.id) { request, body, metadata, s in
-            let headers = BodiesFixture.Operations.PostForm.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostForm.AcceptableContentType.self))
-            let inputBody: BodiesFixture.Operations.PostForm.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(BodiesFixture.Components.Schemas.Login.self, body))
+    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PutBinary.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutBinary.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostForm.Input(headers: headers, body: inputBody)
-            switch try await self.postForm(input) {
+            let input = BodiesFixture.Operations.PutBinary.Input(headers: headers, body: inputBody)
+            switch try await self.putBinary(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

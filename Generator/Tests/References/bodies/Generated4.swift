@@ -11,8 +11,12 @@ extension BodiesFixture {
 
 extension BodiesFixture.Operations {
     /// `POST /json`
-    internal enum PostJSON {
+    internal enum PostJSON: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postJSON"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/json"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: BodiesFixture.Operations.PostJSON.Input.Headers
             internal var body: BodiesFixture.Operations.PostJSON.Input.Body

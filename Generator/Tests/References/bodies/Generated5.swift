@@ -118,24 +118,3 @@ extension BodiesFixture.Operations {
         }
     }
 }
-
-extension BodiesFixture.APIProtocol {
-    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
-            let headers = BodiesFixture.Operations.PutText.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PutText.AcceptableContentType.self))
-            let inputBody: BodiesFixture.Operations.PutText.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = BodiesFixture.Operations.PutText.Input(headers: headers, body: inputBody)
-            switch try await self.putText(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}

@@ -10,8 +10,12 @@ extension BodiesFixture.Operations {
 
 extension BodiesFixture.Operations {
     /// `POST /form`
-    internal enum PostForm {
+    internal enum PostForm: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "postForm"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/form"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: BodiesFixture.Operations.PostForm.Input.Headers
             internal var body: BodiesFixture.Operations.PostForm.Input.Body
@@ -90,30 +94,26 @@ extension BodiesFixture.Operations {
     }
 }
 
-extension BodiesFixture.Client {
-    /// - Remark: `PUT /binary`
-    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
-        let c = client.call(BodiesFixture.Operations.PutBinary.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
-        c.accept(&request, input.headers.accept)
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status.code {
-            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension BodiesFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_postJSON(on: transport, registrar)
+        try _register_postOptional(on: transport, registrar)
+        try _register_postForm(on: transport, registrar)
+        try _register_postMultipart(on: transport, registrar)
+        try _register_putBinary(on: transport, registrar)
+        try _register_putText(on: transport, registrar)
     }
 }
 
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
+extension BodiesFixture.Operations.PutText.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
         }
         return (response, encoded)
     }

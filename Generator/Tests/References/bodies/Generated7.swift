@@ -26,8 +26,12 @@ extension BodiesFixture.Components.Schemas {
 
 extension BodiesFixture.Operations {
     /// `PUT /binary`
-    internal enum PutBinary {
+    internal enum PutBinary: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "putBinary"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/binary"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: BodiesFixture.Operations.PutBinary.Input.Headers
             internal var body: BodiesFixture.Operations.PutBinary.Input.Body
@@ -117,13 +121,24 @@ extension BodiesFixture.Operations.PostJSON.Output.Ok {
     }
 }
 
-extension BodiesFixture.Operations.PutText.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+extension BodiesFixture.APIProtocol {
+    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
+            let headers = BodiesFixture.Operations.PostOptional.Input.Headers(accept: s.accept(request, as: BodiesFixture.Operations.PostOptional.AcceptableContentType.self))
+            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PostOptional.Input(headers: headers, body: inputBody)
+            switch try await self.postOptional(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

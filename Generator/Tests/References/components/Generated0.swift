@@ -51,14 +51,16 @@ extension ComponentsFixture.Client {
 }
 
 extension ComponentsFixture.APIProtocol {
-    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
+    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let headers = ComponentsFixture.Operations.ListGadgets.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.ListGadgets.AcceptableContentType.self))
-            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query, headers: headers)
-            switch try await self.listGadgets(input) {
+            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
+            let headers = ComponentsFixture.Operations.GetWidget.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.GetWidget.AcceptableContentType.self))
+            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query, headers: headers)
+            switch try await self.getWidget(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

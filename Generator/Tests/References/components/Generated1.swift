@@ -30,8 +30,12 @@ extension ComponentsFixture.Components.Headers {
 
 extension ComponentsFixture.Operations {
     /// `GET /gadgets`
-    internal enum ListGadgets {
+    internal enum ListGadgets: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listGadgets"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/gadgets"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ComponentsFixture.Operations.ListGadgets.Input.Query
             internal var headers: ComponentsFixture.Operations.ListGadgets.Input.Headers

@@ -18,8 +18,12 @@ extension ComponentsFixture.Components.Parameters {
 
 extension ComponentsFixture.Operations {
     /// `GET /widgets/{widgetId}`
-    internal enum GetWidget {
+    internal enum GetWidget: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getWidget"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/widgets/{widgetId}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
             internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
@@ -101,8 +105,12 @@ extension ComponentsFixture.Operations {
         /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
         internal enum Callbacks {
             /// Callback `widgetReady` of `getWidget`, sent to `{$request.query.notify}`: `POST /getWidget/widgetReady` below the server URL it is registered at.
-            internal enum WidgetReady {
+            internal enum WidgetReady: MarfaOpenAPIRuntime.GeneratedOperation {
                 internal static let id: Swift.String = "widgetReady"
+                /// The HTTP method, as the document's path item names it, uppercased.
+                internal static let method: Swift.String = "POST"
+                /// The path template as the document writes it, `{name}` for each path parameter.
+                internal static let path: Swift.String = "/getWidget/widgetReady"
                 internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal init() {
                     }

@@ -45,27 +45,14 @@ extension ComponentsFixture.Components.Responses.Accepted {
     }
 }
 
-extension ComponentsFixture {
-    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
-    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
-    internal protocol WebhookHandler: Swift.Sendable {
-        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
-    }
-}
-
-extension ComponentsFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
-    }
-}
-
-extension ComponentsFixture.CallbackHandler {
-    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
-            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
-            switch try await self.getWidgetWidgetReady(input) {
+extension ComponentsFixture.APIProtocol {
+    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let headers = ComponentsFixture.Operations.ListGadgets.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.ListGadgets.AcceptableContentType.self))
+            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query, headers: headers)
+            switch try await self.listGadgets(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

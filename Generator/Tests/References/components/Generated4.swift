@@ -55,12 +55,20 @@ extension ComponentsFixture.Client {
     }
 }
 
-extension ComponentsFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+extension ComponentsFixture {
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        func widgetChanged(_ input: ComponentsFixture.Webhooks.WidgetChanged.Input) async throws -> ComponentsFixture.Webhooks.WidgetChanged.Output
+    }
+}
+
+extension ComponentsFixture.CallbackHandler {
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
         let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_widgetChanged(on: transport, registrar)
+        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
     }
 }

@@ -54,32 +54,21 @@ extension ComponentsFixture.Components.Responses.WidgetFound {
     }
 }
 
-extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+extension ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Total", headers.xTotal, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        try s.header(&response, "X-Seen", headers.xSeen, explode: false)
+        return (response, nil)
     }
 }
 
-extension ComponentsFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
-    }
-}
-
-extension ComponentsFixture.CallbackHandler {
-    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
-            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
-            switch try await self.getWidgetWidgetReady(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+extension ComponentsFixture.WebhookHandler {
+    func _registerWebhook_widgetChanged(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/widgetChanged", operationID: ComponentsFixture.Webhooks.WidgetChanged.id) { request, body, metadata, s in
+            let headers = ComponentsFixture.Webhooks.WidgetChanged.Input.Headers(xSignature: try s.requiredHeader(request, "X-Signature", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = ComponentsFixture.Webhooks.WidgetChanged.Input(headers: headers)
+            switch try await self.widgetChanged(input) {
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -61,12 +61,22 @@ extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
     }
 }
 
+extension ComponentsFixture {
+    /// The callbacks of the document's operations, one method per callback: requests an operation's server
+    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
+    internal protocol CallbackHandler: Swift.Sendable {
+        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
+    }
+}
+
 extension ComponentsFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_getWidgetWidgetReady(on: transport, registrar)
+    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
+            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
+            switch try await self.getWidgetWidgetReady(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -22,8 +22,12 @@ extension ComponentsFixture.Components.Schemas {
 
 extension ComponentsFixture.Webhooks {
     /// Webhook `widgetChanged`: `POST /widgetChanged` below the server URL it is registered at.
-    internal enum WidgetChanged {
+    internal enum WidgetChanged: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "widgetChanged"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/widgetChanged"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers
             internal init(headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers) {
@@ -53,19 +57,12 @@ extension ComponentsFixture.Webhooks {
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
-            let headers = ComponentsFixture.Operations.GetWidget.Input.Headers(accept: s.accept(request, as: ComponentsFixture.Operations.GetWidget.AcceptableContentType.self))
-            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query, headers: headers)
-            switch try await self.getWidget(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension ComponentsFixture.WebhookHandler {
+    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
+    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
+    /// written back, behind `middlewares`, first to last.
+    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerWebhook_widgetChanged(on: transport, registrar)
     }
 }

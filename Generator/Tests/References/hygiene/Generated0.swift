@@ -72,8 +72,12 @@ extension HygieneFixture.Components.Schemas {
 
 extension HygieneFixture.Operations {
     /// `PUT /registrar`
-    internal enum RegisterHandlers {
+    internal enum RegisterHandlers: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "registerHandlers"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/registrar"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: HygieneFixture.Operations.RegisterHandlers.Input.Body?
             internal init(body: HygieneFixture.Operations.RegisterHandlers.Input.Body? = nil) {
@@ -106,60 +110,56 @@ extension HygieneFixture.Operations {
 }
 
 extension HygieneFixture.Client {
-    /// - Remark: `PUT /registrar`
-    internal func registerHandlers_2(_ input: HygieneFixture.Operations.RegisterHandlers.Input) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
-        let c = client.call(HygieneFixture.Operations.RegisterHandlers.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/registrar")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
-            case .none: break
-        }
-        let (response, responseBody) = try await c.send(request, body)
+    /// - Remark: `DELETE /input/{input}`
+    internal func input(_ input: HygieneFixture.Operations.Input_.Input) async throws -> HygieneFixture.Operations.Input_.Output {
+        let c = client.call(HygieneFixture.Operations.Input_.id)
+        let p0 = try c.path(input.path.input, name: "input", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/input/\(p0)")
+        try c.query(&request, "serverURL", input.query.serverURL, style: .form, explode: true)
+        try c.query(&request, "configuration", input.query.configuration, style: .form, explode: true)
+        try c.query(&request, "c", input.query.c, style: .form, explode: true)
+        try c.query(&request, "s", input.query.s, style: .form, explode: true)
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await HygieneFixture.Operations.RegisterHandlers.Output.NoContent.decoded(c, response, responseBody))
+            case 200: return .ok(try await HygieneFixture.Operations.Input_.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension HygieneFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_container(on: transport, registrar)
-        try _register_send(on: transport, registrar)
-        try _register_registerHandlers_2(on: transport, registrar)
-        try _register_input(on: transport, registrar)
-    }
-}
-
-extension HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
+extension HygieneFixture.Operations.Container.Output.Default {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension HygieneFixture.Operations.Input_.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
-            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let headers = HygieneFixture.Operations.Send.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Send.AcceptableContentType.self))
-            let inputBody: HygieneFixture.Operations.Send.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
-            } else if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
-            } else if s.matches(request, "multipart/form-data") {
-                inputBody = .multipartForm(try await s.multipart(request, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = HygieneFixture.Operations.Send.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.send(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = HygieneFixture.Operations.Input_.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Input_.AcceptableContentType.self))
+            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query, headers: headers)
+            switch try await self.input(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -84,51 +84,62 @@ extension HygieneFixture.Operations.Input_.Output.Ok {
 }
 
 extension HygieneFixture.Client {
-    /// - Remark: `DELETE /input/{input}`
-    internal func input(_ input: HygieneFixture.Operations.Input_.Input) async throws -> HygieneFixture.Operations.Input_.Output {
-        let c = client.call(HygieneFixture.Operations.Input_.id)
-        let p0 = try c.path(input.path.input, name: "input", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/input/\(p0)")
-        try c.query(&request, "serverURL", input.query.serverURL, style: .form, explode: true)
-        try c.query(&request, "configuration", input.query.configuration, style: .form, explode: true)
-        try c.query(&request, "c", input.query.c, style: .form, explode: true)
-        try c.query(&request, "s", input.query.s, style: .form, explode: true)
-        c.accept(&request, input.headers.accept)
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `PUT /registrar`
+    internal func registerHandlers_2(_ input: HygieneFixture.Operations.RegisterHandlers.Input) async throws -> HygieneFixture.Operations.RegisterHandlers.Output {
+        let c = client.call(HygieneFixture.Operations.RegisterHandlers.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/registrar")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status.code {
-            case 200: return .ok(try await HygieneFixture.Operations.Input_.Output.Ok.decoded(c, response, responseBody))
+            case 204: return .noContent(try await HygieneFixture.Operations.RegisterHandlers.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension HygieneFixture.Operations.Container.Output.Ok {
+extension HygieneFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_container(on: transport, registrar)
+        try _register_send(on: transport, registrar)
+        try _register_registerHandlers_2(on: transport, registrar)
+        try _register_input(on: transport, registrar)
+    }
+}
+
+extension HygieneFixture.Operations.Send.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "response", headers.response, explode: false)
-        try s.header(&response, "body", headers.body, explode: false)
-        try s.header(&response, "headers", headers.headers, explode: false)
-        try s.header(&response, "statusCode", headers.statusCode, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
+            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
         }
         return (response, encoded)
     }
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_container(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Container.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Container.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Container.Input.Query(input: try s.query(pairs, "input", as: Swift.String.self, style: .form, explode: true, shape: .primitive), request: try s.query(pairs, "request", as: [Swift.String].self, style: .form, explode: true, shape: .array), response: try s.query(pairs, "response", as: HygieneFixture.Components.Schemas.Swift_.self, style: .form, explode: true, shape: .primitive), body: try s.query(pairs, "body", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive), client: try s.query(pairs, "client", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), converter: try s.query(pairs, "converter", as: Swift.Double.self, style: .form, explode: true, shape: .primitive), value: try s.query(pairs, "value", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _self: try s.query(pairs, "self", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = HygieneFixture.Operations.Container.Input.Headers(transport: try s.header(request, "transport", as: Swift.String.self, explode: false, shape: .primitive), headers: try s.header(request, "headers", as: Swift.String.self, explode: false, shape: .primitive), status: try s.header(request, "status", as: Swift.Int.self, explode: false, shape: .primitive), accept: s.accept(request, as: HygieneFixture.Operations.Container.AcceptableContentType.self))
-            let cookies = HygieneFixture.Operations.Container.Input.Cookies(statusCode: try s.cookie(request, "statusCode", as: Swift.String.self, explode: true, shape: .primitive), middlewares: try s.cookie(request, "middlewares", as: Swift.String.self, explode: true, shape: .primitive))
-            let input = HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies)
-            switch try await self.container(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+    func _register_registerHandlers_2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/registrar", operationID: HygieneFixture.Operations.RegisterHandlers.id) { request, body, metadata, s in
+            let inputBody: HygieneFixture.Operations.RegisterHandlers.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.RegisterHandlers.Input(body: inputBody)
+            switch try await self.registerHandlers_2(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

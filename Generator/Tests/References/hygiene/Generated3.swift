@@ -87,9 +87,13 @@ extension HygieneFixture.Client {
     }
 }
 
-extension HygieneFixture.Operations.Container.Output.Default {
+extension HygieneFixture.Operations.Container.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "response", headers.response, explode: false)
+        try s.header(&response, "body", headers.body, explode: false)
+        try s.header(&response, "headers", headers.headers, explode: false)
+        try s.header(&response, "statusCode", headers.statusCode, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -98,33 +102,18 @@ extension HygieneFixture.Operations.Container.Output.Default {
     }
 }
 
-extension HygieneFixture.Operations.Send.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
-        }
-        return (response, encoded)
-    }
-}
-
 extension HygieneFixture.APIProtocol {
-    func _register_registerHandlers_2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/registrar", operationID: HygieneFixture.Operations.RegisterHandlers.id) { request, body, metadata, s in
-            let inputBody: HygieneFixture.Operations.RegisterHandlers.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.MarfaOpenAPIRuntime_.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = HygieneFixture.Operations.RegisterHandlers.Input(body: inputBody)
-            switch try await self.registerHandlers_2(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_container(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Container.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = HygieneFixture.Operations.Container.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let query = HygieneFixture.Operations.Container.Input.Query(input: try s.query(pairs, "input", as: Swift.String.self, style: .form, explode: true, shape: .primitive), request: try s.query(pairs, "request", as: [Swift.String].self, style: .form, explode: true, shape: .array), response: try s.query(pairs, "response", as: HygieneFixture.Components.Schemas.Swift_.self, style: .form, explode: true, shape: .primitive), body: try s.query(pairs, "body", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive), client: try s.query(pairs, "client", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), converter: try s.query(pairs, "converter", as: Swift.Double.self, style: .form, explode: true, shape: .primitive), value: try s.query(pairs, "value", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _self: try s.query(pairs, "self", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = HygieneFixture.Operations.Container.Input.Headers(transport: try s.header(request, "transport", as: Swift.String.self, explode: false, shape: .primitive), headers: try s.header(request, "headers", as: Swift.String.self, explode: false, shape: .primitive), status: try s.header(request, "status", as: Swift.Int.self, explode: false, shape: .primitive), accept: s.accept(request, as: HygieneFixture.Operations.Container.AcceptableContentType.self))
+            let cookies = HygieneFixture.Operations.Container.Input.Cookies(statusCode: try s.cookie(request, "statusCode", as: Swift.String.self, explode: true, shape: .primitive), middlewares: try s.cookie(request, "middlewares", as: Swift.String.self, explode: true, shape: .primitive))
+            let input = HygieneFixture.Operations.Container.Input(path: path, query: query, headers: headers, cookies: cookies)
+            switch try await self.container(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

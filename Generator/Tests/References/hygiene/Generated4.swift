@@ -128,27 +128,31 @@ extension HygieneFixture.Client {
     }
 }
 
-extension HygieneFixture.Operations.Input_.Output.Ok {
+extension HygieneFixture.Operations.RegisterHandlers.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension HygieneFixture.APIProtocol {
-    func _register_input(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/input/{input}", operationID: HygieneFixture.Operations.Input_.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = HygieneFixture.Operations.Input_.Input.Path(input: try s.path(metadata, "input", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = HygieneFixture.Operations.Input_.Input.Query(serverURL: try s.query(pairs, "serverURL", as: Swift.String.self, style: .form, explode: true, shape: .primitive), configuration: try s.query(pairs, "configuration", as: Swift.String.self, style: .form, explode: true, shape: .primitive), c: try s.query(pairs, "c", as: Swift.String.self, style: .form, explode: true, shape: .primitive), s: try s.query(pairs, "s", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = HygieneFixture.Operations.Input_.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Input_.AcceptableContentType.self))
-            let input = HygieneFixture.Operations.Input_.Input(path: path, query: query, headers: headers)
-            switch try await self.input(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+    func _register_send(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/container/{container}/{encoder}/{decoder}", operationID: HygieneFixture.Operations.Send.id) { request, body, metadata, s in
+            let path = HygieneFixture.Operations.Send.Input.Path(container: try s.path(metadata, "container", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), encoder: try s.path(metadata, "encoder", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), decoder: try s.path(metadata, "decoder", as: Swift.Int.self, style: .simple, explode: false, shape: .primitive))
+            let headers = HygieneFixture.Operations.Send.Input.Headers(accept: s.accept(request, as: HygieneFixture.Operations.Send.AcceptableContentType.self))
+            let inputBody: HygieneFixture.Operations.Send.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(HygieneFixture.Components.Schemas.Container.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(HygieneFixture.Operations.Send.Input.Body.UrlEncodedFormPayload.self, body))
+            } else if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = HygieneFixture.Operations.Send.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.send(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

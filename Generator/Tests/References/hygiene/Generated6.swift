@@ -74,8 +74,12 @@ extension HygieneFixture.Components.Schemas {
 
 extension HygieneFixture.Operations {
     /// `DELETE /input/{input}`
-    internal enum Input_ {
+    internal enum Input_: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "input"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/input/{input}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: HygieneFixture.Operations.Input_.Input.Path
             internal var query: HygieneFixture.Operations.Input_.Input.Query

@@ -28,8 +28,12 @@ extension MultiFileFixture.Components.Schemas {
 
 extension MultiFileFixture.Operations {
     /// `GET /notes/{noteId}`
-    internal enum GetNote {
+    internal enum GetNote: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getNote"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/notes/{noteId}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: MultiFileFixture.Operations.GetNote.Input.Path
             internal var headers: MultiFileFixture.Operations.GetNote.Input.Headers

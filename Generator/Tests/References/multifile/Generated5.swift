@@ -21,8 +21,12 @@ extension MultiFileFixture.Components.Parameters {
 
 extension MultiFileFixture.Operations {
     /// `GET /notes`
-    internal enum ListNotes {
+    internal enum ListNotes: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listNotes"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/notes"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: MultiFileFixture.Operations.ListNotes.Input.Query
             internal var headers: MultiFileFixture.Operations.ListNotes.Input.Headers

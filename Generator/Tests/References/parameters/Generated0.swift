@@ -7,8 +7,12 @@ internal enum ParametersFixture {}
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple/{id}`
-    internal enum PathSimple {
+    internal enum PathSimple: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathSimple"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/simple/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimple.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimple.Input.Path) {
@@ -45,8 +49,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix/{id}`
-    internal enum PathMatrix {
+    internal enum PathMatrix: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrix"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrix.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrix.Input.Path) {
@@ -82,17 +90,21 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/form-no-explode`
-    internal enum QueryFormNoExplode {
-        internal static let id: Swift.String = "queryFormNoExplode"
+    /// `GET /query/form-object`
+    internal enum QueryFormObject: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryFormObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form-object"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryFormObject.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryFormObject.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var id: [Swift.Int]
-                internal init(id: [Swift.Int]) {
+                internal var id: ParametersFixture.Components.Schemas.Person
+                internal init(id: ParametersFixture.Components.Schemas.Person) {
                     self.id = id
                 }
             }
@@ -100,9 +112,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryFormObject.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryFormObject.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -119,113 +131,106 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations {
-    /// `GET /headers`
-    internal enum HeaderStyles {
-        internal static let id: Swift.String = "headerStyles"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
-            internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
-                self.headers = headers
-            }
-            internal struct Headers: Swift.Sendable, Swift.Equatable {
-                internal var xName: Swift.String
-                internal var xIds: [Swift.Int]?
-                internal var xPerson: ParametersFixture.Components.Schemas.Person?
-                internal var xPersonExplode: ParametersFixture.Components.Schemas.Person?
-                internal init(xName: Swift.String, xIds: [Swift.Int]? = nil, xPerson: ParametersFixture.Components.Schemas.Person? = nil, xPersonExplode: ParametersFixture.Components.Schemas.Person? = nil) {
-                    self.xName = xName
-                    self.xIds = xIds
-                    self.xPerson = xPerson
-                    self.xPersonExplode = xPersonExplode
-                }
-            }
+extension ParametersFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: ParametersFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Read.
-            /// Status 204.
-            case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Read.
-            internal struct NoContent: Swift.Sendable, Swift.Equatable {
-                internal init() {
-                }
-            }
-        }
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-object/{id}`
-    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+    /// - Remark: `GET /path/label-explode/{id}`
+    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
         let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object`
-    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /query/form-no-explode`
+    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_pathSimple(on: transport, registrar)
-        try _register_pathSimpleExplode(on: transport, registrar)
-        try _register_pathSimpleObject(on: transport, registrar)
-        try _register_pathLabel(on: transport, registrar)
-        try _register_pathLabelExplode(on: transport, registrar)
-        try _register_pathLabelObject(on: transport, registrar)
-        try _register_pathMatrix(on: transport, registrar)
-        try _register_pathMatrixExplode(on: transport, registrar)
-        try _register_pathMatrixObject(on: transport, registrar)
-        try _register_pathMatrixPrimitive(on: transport, registrar)
-        try _register_pathPrimitive(on: transport, registrar)
-        try _register_queryForm(on: transport, registrar)
-        try _register_queryFormNoExplode(on: transport, registrar)
-        try _register_queryFormObject(on: transport, registrar)
-        try _register_queryFormObjectNoExplode(on: transport, registrar)
-        try _register_querySpace(on: transport, registrar)
-        try _register_queryPipe(on: transport, registrar)
-        try _register_queryDeep(on: transport, registrar)
-        try _register_queryMixed(on: transport, registrar)
-        try _register_headerStyles(on: transport, registrar)
-        try _register_cookieStyles(on: transport, registrar)
+extension ParametersFixture.Client {
+    /// - Remark: `GET /cookies`
+    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
+        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
+        try c.cookie(&request, "session", input.cookies.session, explode: true)
+        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
+        try c.cookie(&request, "person", input.cookies.person, explode: false)
+        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Operations.QueryForm.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
-            switch try await self.pathMatrixExplode(input) {
+    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
+            switch try await self.pathLabelExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -234,12 +239,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
+    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
-            switch try await self.querySpace(input) {
+            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
+            switch try await self.queryFormNoExplode(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
+            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
+            switch try await self.cookieStyles(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -16,8 +16,12 @@ extension ParametersFixture {
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple-object/{id}`
-    internal enum PathSimpleObject {
+    internal enum PathSimpleObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathSimpleObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/simple-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimpleObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimpleObject.Input.Path) {
@@ -54,8 +58,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-object/{id}`
-    internal enum PathMatrixObject {
+    internal enum PathMatrixObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixObject.Input.Path) {
@@ -92,8 +100,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/space`
-    internal enum QuerySpace {
+    internal enum QuerySpace: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "querySpace"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/space"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QuerySpace.Input.Query
             internal init(query: ParametersFixture.Operations.QuerySpace.Input.Query) {
@@ -128,12 +140,6 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
 extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
@@ -146,77 +152,77 @@ extension ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/simple-object/{id}`
+    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/primitive/{id}`
+    internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/mixed`
+    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
+        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
+        try c.query(&request, "q", input.query.q, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "since", input.query.since, style: .form, explode: true)
+        try c.query(&request, "color", input.query.color, style: .form, explode: true)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label/{id}`
-    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabel.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form`
-    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
-        let c = client.call(ParametersFixture.Operations.QueryForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /headers`
-    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
-        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
-        try c.header(&request, "X-Name", input.headers.xName, explode: false)
-        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
-        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
-        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -224,11 +230,11 @@ extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
-            switch try await self.pathSimpleObject(input) {
+    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
+            switch try await self.pathSimple(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -237,25 +243,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form", operationID: ParametersFixture.Operations.QueryForm.id) { request, body, metadata, s in
+    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
+            switch try await self.pathMatrixObject(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryForm.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.QueryForm.Input(query: query)
-            switch try await self.queryForm(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_headerStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/headers", operationID: ParametersFixture.Operations.HeaderStyles.id) { request, body, metadata, s in
-            let headers = ParametersFixture.Operations.HeaderStyles.Input.Headers(xName: try s.requiredHeader(request, "X-Name", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), xPerson: try s.header(request, "X-Person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), xPersonExplode: try s.header(request, "X-Person-Explode", as: ParametersFixture.Components.Schemas.Person.self, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.HeaderStyles.Input(headers: headers)
-            switch try await self.headerStyles(input) {
+            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
+            switch try await self.queryPipe(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

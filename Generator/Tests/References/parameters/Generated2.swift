@@ -32,17 +32,21 @@ extension ParametersFixture {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/form-object-no-explode`
-    internal enum QueryFormObjectNoExplode {
-        internal static let id: Swift.String = "queryFormObjectNoExplode"
+    /// `GET /query/form-no-explode`
+    internal enum QueryFormNoExplode: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryFormNoExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form-no-explode"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var id: ParametersFixture.Components.Schemas.Person
-                internal init(id: ParametersFixture.Components.Schemas.Person) {
+                internal var id: [Swift.Int]
+                internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
@@ -50,9 +54,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -69,88 +73,111 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ParametersFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ParametersFixture.Operations {
+    /// `GET /headers`
+    internal enum HeaderStyles: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "headerStyles"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/headers"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
+            internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xName: Swift.String
+                internal var xIds: [Swift.Int]?
+                internal var xPerson: ParametersFixture.Components.Schemas.Person?
+                internal var xPersonExplode: ParametersFixture.Components.Schemas.Person?
+                internal init(xName: Swift.String, xIds: [Swift.Int]? = nil, xPerson: ParametersFixture.Components.Schemas.Person? = nil, xPersonExplode: ParametersFixture.Components.Schemas.Person? = nil) {
+                    self.xName = xName
+                    self.xIds = xIds
+                    self.xPerson = xPerson
+                    self.xPersonExplode = xPersonExplode
+                }
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-object/{id}`
-    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/primitive/{id}`
-    internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
-        let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
+    /// - Remark: `GET /query/form-object-no-explode`
+    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/mixed`
-    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
-        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
-        try c.query(&request, "q", input.query.q, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "since", input.query.since, style: .form, explode: true)
-        try c.query(&request, "color", input.query.color, style: .form, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
+extension ParametersFixture.Operations.PathSimple.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
+extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -158,11 +185,11 @@ extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
-            switch try await self.pathSimpleExplode(input) {
+    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
+            switch try await self.pathLabelObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -171,25 +198,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/primitive/{id}", operationID: ParametersFixture.Operations.PathPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathPrimitive.Input(path: path)
-            switch try await self.pathPrimitive(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
+    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
-            switch try await self.queryMixed(input) {
+            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
+            switch try await self.queryFormObjectNoExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -69,101 +69,117 @@ extension ParametersFixture.APIProtocol {
     }
 }
 
-extension ParametersFixture.Operations.PathLabel.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.QueryForm.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
+extension ParametersFixture.Operations {
+    /// `GET /cookies`
+    internal enum CookieStyles: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "cookieStyles"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/cookies"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies
+            internal init(cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies) {
+                self.cookies = cookies
+            }
+            internal struct Cookies: Swift.Sendable, Swift.Equatable {
+                internal var session: Swift.String
+                internal var ids: [Swift.Int]?
+                internal var person: ParametersFixture.Components.Schemas.Person?
+                internal var tags: [Swift.String]?
+                internal init(session: Swift.String, ids: [Swift.Int]? = nil, person: ParametersFixture.Components.Schemas.Person? = nil, tags: [Swift.String]? = nil) {
+                    self.session = session
+                    self.ids = ids
+                    self.person = person
+                    self.tags = tags
+                }
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.CookieStyles.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.CookieStyles.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// Read.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
+        }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-explode/{id}`
-    internal func pathLabelExplode(_ input: ParametersFixture.Operations.PathLabelExplode.Input) async throws -> ParametersFixture.Operations.PathLabelExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-explode/\(p0)")
+    /// - Remark: `GET /path/matrix/{id}`
+    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-no-explode`
-    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+    /// - Remark: `GET /query/form-object`
+    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /cookies`
-    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
-        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
-        try c.cookie(&request, "session", input.cookies.session, explode: true)
-        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
-        try c.cookie(&request, "person", input.cookies.person, explode: false)
-        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
-            switch try await self.pathLabelObject(input) {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_pathSimple(on: transport, registrar)
+        try _register_pathSimpleExplode(on: transport, registrar)
+        try _register_pathSimpleObject(on: transport, registrar)
+        try _register_pathLabel(on: transport, registrar)
+        try _register_pathLabelExplode(on: transport, registrar)
+        try _register_pathLabelObject(on: transport, registrar)
+        try _register_pathMatrix(on: transport, registrar)
+        try _register_pathMatrixExplode(on: transport, registrar)
+        try _register_pathMatrixObject(on: transport, registrar)
+        try _register_pathMatrixPrimitive(on: transport, registrar)
+        try _register_pathPrimitive(on: transport, registrar)
+        try _register_queryForm(on: transport, registrar)
+        try _register_queryFormNoExplode(on: transport, registrar)
+        try _register_queryFormObject(on: transport, registrar)
+        try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_querySpace(on: transport, registrar)
+        try _register_queryPipe(on: transport, registrar)
+        try _register_queryDeep(on: transport, registrar)
+        try _register_queryMixed(on: transport, registrar)
+        try _register_headerStyles(on: transport, registrar)
+        try _register_cookieStyles(on: transport, registrar)
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
+            switch try await self.pathMatrixExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -172,12 +188,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
+    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
-            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
-            switch try await self.queryFormObject(input) {
+            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
+            switch try await self.querySpace(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -11,8 +11,12 @@ extension ParametersFixture {
 
 extension ParametersFixture.Operations {
     /// `GET /path/simple-explode/{id}`
-    internal enum PathSimpleExplode {
+    internal enum PathSimpleExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathSimpleExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/simple-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimpleExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimpleExplode.Input.Path) {
@@ -49,8 +53,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-explode/{id}`
-    internal enum PathMatrixExplode {
+    internal enum PathMatrixExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixExplode.Input.Path) {
@@ -86,12 +94,16 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/form-object`
-    internal enum QueryFormObject {
-        internal static let id: Swift.String = "queryFormObject"
+    /// `GET /query/form-object-no-explode`
+    internal enum QueryFormObjectNoExplode: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryFormObjectNoExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form-object-no-explode"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryFormObject.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryFormObject.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
@@ -104,9 +116,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryFormObject.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -119,86 +131,79 @@ extension ParametersFixture.Operations {
                 internal init() {
                 }
             }
-        }
-    }
-}
-
-extension ParametersFixture.Operations {
-    /// `GET /cookies`
-    internal enum CookieStyles {
-        internal static let id: Swift.String = "cookieStyles"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies
-            internal init(cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies) {
-                self.cookies = cookies
-            }
-            internal struct Cookies: Swift.Sendable, Swift.Equatable {
-                internal var session: Swift.String
-                internal var ids: [Swift.Int]?
-                internal var person: ParametersFixture.Components.Schemas.Person?
-                internal var tags: [Swift.String]?
-                internal init(session: Swift.String, ids: [Swift.Int]? = nil, person: ParametersFixture.Components.Schemas.Person? = nil, tags: [Swift.String]? = nil) {
-                    self.session = session
-                    self.ids = ids
-                    self.person = person
-                    self.tags = tags
-                }
-            }
-        }
-        internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// Read.
-            /// Status 204.
-            case noContent(ParametersFixture.Operations.CookieStyles.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.CookieStyles.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Read.
-            internal struct NoContent: Swift.Sendable, Swift.Equatable {
-                internal init() {
-                }
-            }
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix/{id}`
-    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object-no-explode`
-    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Operations.PathSimple.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryForm.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/simple/{id}`
+    internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimple.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/matrix-object/{id}`
+    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/pipe`
+    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
+        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
+        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }
 
@@ -224,11 +229,11 @@ extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
-            switch try await self.pathSimple(input) {
+    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
+            switch try await self.pathSimpleExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -237,11 +242,11 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
-            switch try await self.pathMatrixObject(input) {
+    func _register_pathPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/primitive/{id}", operationID: ParametersFixture.Operations.PathPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathPrimitive.Input(path: path)
+            switch try await self.pathPrimitive(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -250,12 +255,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
+    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
-            switch try await self.queryPipe(input) {
+            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
+            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
+            switch try await self.queryMixed(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

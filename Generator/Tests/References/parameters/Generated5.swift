@@ -17,8 +17,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label-explode/{id}`
-    internal enum PathLabelExplode {
+    internal enum PathLabelExplode: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabelExplode"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label-explode/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabelExplode.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabelExplode.Input.Path) {
@@ -55,8 +59,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/primitive/{id}`
-    internal enum PathPrimitive {
+    internal enum PathPrimitive: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathPrimitive"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/primitive/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathPrimitive.Input.Path
             internal init(path: ParametersFixture.Operations.PathPrimitive.Input.Path) {
@@ -93,8 +101,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/deep`
-    internal enum QueryDeep {
+    internal enum QueryDeep: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryDeep"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/deep"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
             internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
@@ -129,47 +141,47 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-explode/{id}`
-    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
+    /// - Remark: `GET /path/label/{id}`
+    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabel.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-primitive/{id}`
-    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
+    /// - Remark: `GET /query/form`
+    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
+        let c = client.call(ParametersFixture.Operations.QueryForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
@@ -203,7 +215,7 @@ extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
     }
 }
 
-extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -211,11 +223,11 @@ extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
-            switch try await self.pathLabel(input) {
+    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
+            switch try await self.pathSimpleObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -224,25 +236,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
-            switch try await self.pathMatrixPrimitive(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
+    func _register_queryForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form", operationID: ParametersFixture.Operations.QueryForm.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
-            switch try await self.queryDeep(input) {
+            let query = ParametersFixture.Operations.QueryForm.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.QueryForm.Input(query: query)
+            switch try await self.queryForm(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_headerStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/headers", operationID: ParametersFixture.Operations.HeaderStyles.id) { request, body, metadata, s in
+            let headers = ParametersFixture.Operations.HeaderStyles.Input.Headers(xName: try s.requiredHeader(request, "X-Name", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), xPerson: try s.header(request, "X-Person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), xPersonExplode: try s.header(request, "X-Person-Explode", as: ParametersFixture.Components.Schemas.Person.self, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.HeaderStyles.Input(headers: headers)
+            switch try await self.headerStyles(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

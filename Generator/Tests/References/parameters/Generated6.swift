@@ -10,8 +10,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label/{id}`
-    internal enum PathLabel {
+    internal enum PathLabel: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabel"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabel.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabel.Input.Path) {
@@ -48,8 +52,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /path/matrix-primitive/{id}`
-    internal enum PathMatrixPrimitive {
+    internal enum PathMatrixPrimitive: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathMatrixPrimitive"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/matrix-primitive/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path) {
@@ -86,8 +94,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/pipe`
-    internal enum QueryPipe {
+    internal enum QueryPipe: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryPipe"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/pipe"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
             internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
@@ -122,94 +134,83 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
+extension ParametersFixture.Operations.PathLabel.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple/{id}`
-    internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimple.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
+    /// - Remark: `GET /path/simple-explode/{id}`
+    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-object/{id}`
-    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+    /// - Remark: `GET /path/matrix-primitive/{id}`
+    internal func pathMatrixPrimitive(_ input: ParametersFixture.Operations.PathMatrixPrimitive.Input) async throws -> ParametersFixture.Operations.PathMatrixPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/pipe`
-    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
-        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
-        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+    /// - Remark: `GET /headers`
+    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
+        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
+        try c.header(&request, "X-Name", input.headers.xName, explode: false)
+        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
+        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
+        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
+extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -217,11 +218,11 @@ extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
-            switch try await self.pathMatrix(input) {
+    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
+            switch try await self.pathLabel(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -230,12 +231,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
+    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
+            switch try await self.pathMatrixPrimitive(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
-            switch try await self.queryFormObjectNoExplode(input) {
+            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
+            switch try await self.queryDeep(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -26,8 +26,12 @@ extension ParametersFixture.Components.Schemas {
 
 extension ParametersFixture.Operations {
     /// `GET /path/label-object/{id}`
-    internal enum PathLabelObject {
+    internal enum PathLabelObject: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "pathLabelObject"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/path/label-object/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathLabelObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathLabelObject.Input.Path) {
@@ -64,8 +68,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/form`
-    internal enum QueryForm {
+    internal enum QueryForm: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryForm"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/form"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryForm.Input.Query
             internal init(query: ParametersFixture.Operations.QueryForm.Input.Query) {
@@ -102,8 +110,12 @@ extension ParametersFixture.Operations {
 
 extension ParametersFixture.Operations {
     /// `GET /query/mixed`
-    internal enum QueryMixed {
+    internal enum QueryMixed: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "queryMixed"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/query/mixed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
             internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
@@ -193,28 +205,28 @@ extension ParametersFixture.Client {
     }
 }
 
-extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.QueryForm.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
+extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -222,11 +234,11 @@ extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
-            switch try await self.pathLabelExplode(input) {
+    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
+            switch try await self.pathMatrix(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -235,25 +247,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
+    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
-            switch try await self.queryFormNoExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
-            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
-            switch try await self.cookieStyles(input) {
+            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
+            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
+            switch try await self.queryFormObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

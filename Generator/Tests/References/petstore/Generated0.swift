@@ -65,7 +65,7 @@ extension Client {
     }
 }
 
-extension Operations.Health.Output.NoContent {
+extension Operations.CreatePet.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -73,11 +73,17 @@ extension Operations.Health.Output.NoContent {
 }
 
 extension APIProtocol {
-    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
-            let input = Operations.Health.Input()
-            switch try await self.health(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
+            let inputBody: Operations.CreatePet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreatePet.Input(body: inputBody)
+            switch try await self.createPet(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -14,8 +14,12 @@ public protocol APIProtocol: Swift.Sendable {
 
 extension Operations {
     /// `GET /pets/{petId}`
-    public enum ShowPetById {
+    public enum ShowPetById: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "showPetById"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/pets/{petId}"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.ShowPetById.Input.Path
             public var headers: Operations.ShowPetById.Input.Headers

@@ -20,8 +20,12 @@ extension APIProtocol {
 
 extension Operations {
     /// `GET /health`
-    public enum Health {
+    public enum Health: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "health"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/health"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -48,32 +52,25 @@ extension Operations {
     }
 }
 
-extension APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_listPets(on: transport, registrar)
-        try _register_createPet(on: transport, registrar)
-        try _register_showPetById(on: transport, registrar)
-        try _register_health(on: transport, registrar)
+extension Operations.ListPets.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Next", headers.xNext, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }
 
-extension APIProtocol {
-    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
-            let inputBody: Operations.CreatePet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreatePet.Input(body: inputBody)
-            switch try await self.createPet(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension Operations.ShowPetById.Output.Successful {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

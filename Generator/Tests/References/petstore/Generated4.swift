@@ -17,8 +17,12 @@ extension Operations {
 
 extension Operations {
     /// `POST /pets`
-    public enum CreatePet {
+    public enum CreatePet: MarfaOpenAPIRuntime.GeneratedOperation {
         public static let id: Swift.String = "createPet"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        public static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        public static let path: Swift.String = "/pets"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.CreatePet.Input.Body
             public init(body: Operations.CreatePet.Input.Body) {
@@ -50,31 +54,26 @@ extension Operations {
     }
 }
 
-extension Client {
-    /// - Remark: `GET /pets/{petId}`
-    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
-        let c = client.call(Operations.ShowPetById.id)
-        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
-        c.accept(&request, input.headers.accept)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200...299: return .successful(statusCode: response.status.code, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listPets(on: transport, registrar)
+        try _register_createPet(on: transport, registrar)
+        try _register_showPetById(on: transport, registrar)
+        try _register_health(on: transport, registrar)
     }
 }
 
 extension APIProtocol {
-    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
-            let headers = Operations.ListPets.Input.Headers(accept: s.accept(request, as: Operations.ListPets.AcceptableContentType.self))
-            let input = Operations.ListPets.Input(query: query, headers: headers)
-            switch try await self.listPets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
+            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
+            let headers = Operations.ShowPetById.Input.Headers(accept: s.accept(request, as: Operations.ShowPetById.AcceptableContentType.self))
+            let input = Operations.ShowPetById.Input(path: path, headers: headers)
+            switch try await self.showPetById(input) {
+                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -57,23 +57,13 @@ extension Client {
     }
 }
 
-extension Operations.CreatePet.Output.Created {
+extension Operations.ListPets.Output.Default {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension APIProtocol {
-    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
-            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
-            let headers = Operations.ShowPetById.Input.Headers(accept: s.accept(request, as: Operations.ShowPetById.AcceptableContentType.self))
-            let input = Operations.ShowPetById.Input(path: path, headers: headers)
-            switch try await self.showPetById(input) {
-                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

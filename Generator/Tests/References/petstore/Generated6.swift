@@ -49,25 +49,31 @@ extension Operations.ShowPetById.Output.Successful {
     }
 }
 
-extension Operations.ListPets.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Next", headers.xNext, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension Client {
+    /// - Remark: `GET /health`
+    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        let c = client.call(Operations.Health.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-        return (response, encoded)
     }
 }
 
-extension Operations.ShowPetById.Output.Successful {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension APIProtocol {
+    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
+            let headers = Operations.ListPets.Input.Headers(accept: s.accept(request, as: Operations.ListPets.AcceptableContentType.self))
+            let input = Operations.ListPets.Input(query: query, headers: headers)
+            switch try await self.listPets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

@@ -40,25 +40,35 @@ extension Operations.Health.Output.NoContent {
 }
 
 extension Client {
-    /// - Remark: `GET /health`
-    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        let c = client.call(Operations.Health.id)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
+    /// - Remark: `GET /pets/{petId}`
+    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
+        let c = client.call(Operations.ShowPetById.id)
+        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
+        c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
+            case 200...299: return .successful(statusCode: response.status.code, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension Operations.ListPets.Output.Default {
+extension Operations.Health.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension APIProtocol {
+    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
+            let input = Operations.Health.Input()
+            switch try await self.health(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

@@ -58,15 +58,3 @@ extension ResponsesFixture.Operations.GetThing.Output.Default {
         return (response, encoded)
     }
 }
-
-extension ResponsesFixture.APIProtocol {
-    func _register_deleteAll(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/empty", operationID: ResponsesFixture.Operations.DeleteAll.id) { request, body, metadata, s in
-            let input = ResponsesFixture.Operations.DeleteAll.Input()
-            switch try await self.deleteAll(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}

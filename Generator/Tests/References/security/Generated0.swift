@@ -39,26 +39,9 @@ extension SecurityFixture.Operations {
     }
 }
 
-extension SecurityFixture.APIProtocol {
-    func _register_getPublic(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/public", operationID: SecurityFixture.Operations.GetPublic.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetPublic.Input()
-            switch try await self.getPublic(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension SecurityFixture.APIProtocol {
-    func _register_getPublic(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/public", operationID: SecurityFixture.Operations.GetPublic.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetPublic.Input()
-            switch try await self.getPublic(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

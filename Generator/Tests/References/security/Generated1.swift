@@ -41,11 +41,12 @@ extension SecurityFixture.Client {
 }
 
 extension SecurityFixture.APIProtocol {
-    func _register_getKeyed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/keyed", operationID: SecurityFixture.Operations.GetKeyed.id) { request, body, metadata, s in
-            let input = SecurityFixture.Operations.GetKeyed.Input()
-            switch try await self.getKeyed(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_getSecret(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/secret", operationID: SecurityFixture.Operations.GetSecret.id) { request, body, metadata, s in
+            let headers = SecurityFixture.Operations.GetSecret.Input.Headers(accept: s.accept(request, as: SecurityFixture.Operations.GetSecret.AcceptableContentType.self))
+            let input = SecurityFixture.Operations.GetSecret.Input(headers: headers)
+            switch try await self.getSecret(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

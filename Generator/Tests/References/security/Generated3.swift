@@ -33,3 +33,15 @@ extension SecurityFixture.Client {
         }
     }
 }
+
+extension SecurityFixture.APIProtocol {
+    func _register_getKeyed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keyed", operationID: SecurityFixture.Operations.GetKeyed.id) { request, body, metadata, s in
+            let input = SecurityFixture.Operations.GetKeyed.Input()
+            switch try await self.getKeyed(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}

@@ -11,8 +11,12 @@ extension SecurityFixture {
 
 extension SecurityFixture.Operations {
     /// `GET /keyed`
-    internal enum GetKeyed {
+    internal enum GetKeyed: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getKeyed"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/keyed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
@@ -39,9 +43,14 @@ extension SecurityFixture.Operations {
     }
 }
 
-extension SecurityFixture.Operations.GetKeyed.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+extension SecurityFixture.APIProtocol {
+    func _register_getPublic(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/public", operationID: SecurityFixture.Operations.GetPublic.id) { request, body, metadata, s in
+            let input = SecurityFixture.Operations.GetPublic.Input()
+            switch try await self.getPublic(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

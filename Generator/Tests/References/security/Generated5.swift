@@ -30,15 +30,9 @@ extension SecurityFixture.Operations.GetSecret.Output.Ok {
     }
 }
 
-extension SecurityFixture.APIProtocol {
-    func _register_getSecret(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/secret", operationID: SecurityFixture.Operations.GetSecret.id) { request, body, metadata, s in
-            let headers = SecurityFixture.Operations.GetSecret.Input.Headers(accept: s.accept(request, as: SecurityFixture.Operations.GetSecret.AcceptableContentType.self))
-            let input = SecurityFixture.Operations.GetSecret.Input(headers: headers)
-            switch try await self.getSecret(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension SecurityFixture.Operations.GetPublic.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

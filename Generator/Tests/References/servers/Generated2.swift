@@ -33,10 +33,19 @@ extension ServersFixture.Client {
 }
 
 extension ServersFixture.APIProtocol {
-    func _register_listUploads(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/uploads", operationID: ServersFixture.Operations.ListUploads.id) { request, body, metadata, s in
-            let input = ServersFixture.Operations.ListUploads.Input()
-            switch try await self.listUploads(input) {
+    func _register_upload(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/uploads", operationID: ServersFixture.Operations.Upload.id) { request, body, metadata, s in
+            let inputBody: ServersFixture.Operations.Upload.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = ServersFixture.Operations.Upload.Input(body: inputBody)
+            switch try await self.upload(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -38,15 +38,3 @@ extension ServersFixture.Client {
         }
     }
 }
-
-extension ServersFixture.APIProtocol {
-    func _register_getStatus(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/status", operationID: ServersFixture.Operations.GetStatus.id) { request, body, metadata, s in
-            let input = ServersFixture.Operations.GetStatus.Input()
-            switch try await self.getStatus(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}

@@ -10,8 +10,12 @@ extension ServersFixture.Operations {
 
 extension ServersFixture.Operations {
     /// `GET /status`
-    internal enum GetStatus {
+    internal enum GetStatus: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getStatus"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/status"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
@@ -38,18 +42,11 @@ extension ServersFixture.Operations {
     }
 }
 
-extension ServersFixture.Operations.GetStatus.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
 extension ServersFixture.APIProtocol {
-    func _register_getStatus(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/status", operationID: ServersFixture.Operations.GetStatus.id) { request, body, metadata, s in
-            let input = ServersFixture.Operations.GetStatus.Input()
-            switch try await self.getStatus(input) {
+    func _register_listUploads(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/uploads", operationID: ServersFixture.Operations.ListUploads.id) { request, body, metadata, s in
+            let input = ServersFixture.Operations.ListUploads.Input()
+            switch try await self.listUploads(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

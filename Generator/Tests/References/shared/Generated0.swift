@@ -11,8 +11,12 @@ extension SharedFixture.Components.Parameters {
 
 extension SharedFixture.Operations {
     /// `GET /cancellations`
-    internal enum ListCancellations {
+    internal enum ListCancellations: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listCancellations"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/cancellations"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: SharedFixture.Operations.ListCancellations.Input.Headers
             internal init(headers: SharedFixture.Operations.ListCancellations.Input.Headers = .init()) {
@@ -115,24 +119,20 @@ extension SharedFixture.Client {
     }
 }
 
-extension SharedFixture.Operations.GetBooking.Output.Ok {
+extension SharedFixture.Operations.GetBooking.Output.Unauthorized {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
+        return (response, nil)
     }
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_cancelBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/bookings/{id}", operationID: SharedFixture.Operations.CancelBooking.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.CancelBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.CancelBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.CancelBooking.AcceptableContentType.self))
-            let input = SharedFixture.Operations.CancelBooking.Input(path: path, headers: headers)
-            switch try await self.cancelBooking(input) {
+    func _register_listCancellations(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/cancellations", operationID: SharedFixture.Operations.ListCancellations.id) { request, body, metadata, s in
+            let headers = SharedFixture.Operations.ListCancellations.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListCancellations.AcceptableContentType.self))
+            let input = SharedFixture.Operations.ListCancellations.Input(headers: headers)
+            switch try await self.listCancellations(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

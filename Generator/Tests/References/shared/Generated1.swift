@@ -16,8 +16,12 @@ extension SharedFixture {
 
 extension SharedFixture.Operations {
     /// `GET /bookings/{id}`
-    internal enum GetBooking {
+    internal enum GetBooking: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "getBooking"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/bookings/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: SharedFixture.Operations.GetBooking.Input.Path
             internal var headers: SharedFixture.Operations.GetBooking.Input.Headers
@@ -134,12 +138,13 @@ extension SharedFixture.Operations {
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_listCancellations(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/cancellations", operationID: SharedFixture.Operations.ListCancellations.id) { request, body, metadata, s in
-            let headers = SharedFixture.Operations.ListCancellations.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListCancellations.AcceptableContentType.self))
-            let input = SharedFixture.Operations.ListCancellations.Input(headers: headers)
-            switch try await self.listCancellations(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+    func _register_createBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/bookings", operationID: SharedFixture.Operations.CreateBooking.id) { request, body, metadata, s in
+            let headers = SharedFixture.Operations.CreateBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.CreateBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.CreateBooking.Input(headers: headers)
+            switch try await self.createBooking(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

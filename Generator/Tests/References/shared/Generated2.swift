@@ -18,8 +18,12 @@ extension SharedFixture {
 
 extension SharedFixture.Operations {
     /// `GET /bookings/{id}/problems`
-    internal enum ListProblems {
+    internal enum ListProblems: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "listProblems"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/bookings/{id}/problems"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: SharedFixture.Operations.ListProblems.Input.Path
             internal var headers: SharedFixture.Operations.ListProblems.Input.Headers
@@ -102,28 +106,37 @@ extension SharedFixture.Operations {
     }
 }
 
-extension SharedFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_listCancellations(on: transport, registrar)
-        try _register_createBooking(on: transport, registrar)
-        try _register_getBooking(on: transport, registrar)
-        try _register_updateBooking(on: transport, registrar)
-        try _register_cancelBooking(on: transport, registrar)
-        try _register_listProblems(on: transport, registrar)
+extension SharedFixture.Components.Responses.BadRequest {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension SharedFixture.Operations.UpdateBooking.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_createBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/bookings", operationID: SharedFixture.Operations.CreateBooking.id) { request, body, metadata, s in
-            let headers = SharedFixture.Operations.CreateBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.CreateBooking.AcceptableContentType.self))
-            let input = SharedFixture.Operations.CreateBooking.Input(headers: headers)
-            switch try await self.createBooking(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
+    func _register_listProblems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}/problems", operationID: SharedFixture.Operations.ListProblems.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.ListProblems.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.ListProblems.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListProblems.AcceptableContentType.self))
+            let input = SharedFixture.Operations.ListProblems.Input(path: path, headers: headers)
+            switch try await self.listProblems(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

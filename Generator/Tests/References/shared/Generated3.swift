@@ -79,32 +79,35 @@ extension SharedFixture.Operations.CancelBooking.Output.Ok {
 }
 
 extension SharedFixture.Client {
-    /// - Remark: `POST /bookings`
-    internal func createBooking(_ input: SharedFixture.Operations.CreateBooking.Input) async throws -> SharedFixture.Operations.CreateBooking.Output {
-        let c = client.call(SharedFixture.Operations.CreateBooking.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/bookings")
+    /// - Remark: `GET /cancellations`
+    internal func listCancellations(_ input: SharedFixture.Operations.ListCancellations.Input) async throws -> SharedFixture.Operations.ListCancellations.Output {
+        let c = client.call(SharedFixture.Operations.ListCancellations.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cancellations")
         c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 201: return .created(try await SharedFixture.Operations.CreateBooking.Output.Created.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await SharedFixture.Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await SharedFixture.Operations.ListCancellations.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension SharedFixture.Operations.ListCancellations.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension SharedFixture.Client {
+    /// - Remark: `GET /bookings/{id}/problems`
+    internal func listProblems(_ input: SharedFixture.Operations.ListProblems.Input) async throws -> SharedFixture.Operations.ListProblems.Output {
+        let c = client.call(SharedFixture.Operations.ListProblems.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/bookings/\(p0)/problems")
+        c.accept(&request, input.headers.accept)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 200: return .ok(try await SharedFixture.Operations.ListProblems.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-        return (response, encoded)
     }
 }
 
-extension SharedFixture.Operations.CancelBooking.Output.Ok {
+extension SharedFixture.Operations.ListProblems.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody

@@ -15,8 +15,12 @@ extension SharedFixture.Components.Headers {
 
 extension SharedFixture.Operations {
     /// `POST /bookings`
-    internal enum CreateBooking {
+    internal enum CreateBooking: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "createBooking"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/bookings"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: SharedFixture.Operations.CreateBooking.Input.Headers
             internal init(headers: SharedFixture.Operations.CreateBooking.Input.Headers = .init()) {
@@ -114,28 +118,30 @@ extension SharedFixture.Operations {
     }
 }
 
-extension SharedFixture.Client {
-    /// - Remark: `GET /bookings/{id}/problems`
-    internal func listProblems(_ input: SharedFixture.Operations.ListProblems.Input) async throws -> SharedFixture.Operations.ListProblems.Output {
-        let c = client.call(SharedFixture.Operations.ListProblems.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/bookings/\(p0)/problems")
-        c.accept(&request, input.headers.accept)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 200: return .ok(try await SharedFixture.Operations.ListProblems.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension SharedFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listCancellations(on: transport, registrar)
+        try _register_createBooking(on: transport, registrar)
+        try _register_getBooking(on: transport, registrar)
+        try _register_updateBooking(on: transport, registrar)
+        try _register_cancelBooking(on: transport, registrar)
+        try _register_listProblems(on: transport, registrar)
     }
 }
 
-extension SharedFixture.Operations.ListProblems.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension SharedFixture.APIProtocol {
+    func _register_cancelBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/bookings/{id}", operationID: SharedFixture.Operations.CancelBooking.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.CancelBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.CancelBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.CancelBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.CancelBooking.Input(path: path, headers: headers)
+            switch try await self.cancelBooking(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

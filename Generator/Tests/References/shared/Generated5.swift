@@ -17,8 +17,12 @@ extension SharedFixture.Operations {
 
 extension SharedFixture.Operations {
     /// `DELETE /bookings/{id}`
-    internal enum CancelBooking {
+    internal enum CancelBooking: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "cancelBooking"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "DELETE"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/bookings/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: SharedFixture.Operations.CancelBooking.Input.Path
             internal var headers: SharedFixture.Operations.CancelBooking.Input.Headers
@@ -102,23 +106,21 @@ extension SharedFixture.Operations {
 }
 
 extension SharedFixture.Client {
-    /// - Remark: `GET /bookings/{id}`
-    internal func getBooking(_ input: SharedFixture.Operations.GetBooking.Input) async throws -> SharedFixture.Operations.GetBooking.Output {
-        let c = client.call(SharedFixture.Operations.GetBooking.id)
+    /// - Remark: `PUT /bookings/{id}`
+    internal func updateBooking(_ input: SharedFixture.Operations.UpdateBooking.Input) async throws -> SharedFixture.Operations.UpdateBooking.Output {
+        let c = client.call(SharedFixture.Operations.UpdateBooking.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/bookings/\(p0)")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/bookings/\(p0)")
         c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await SharedFixture.Operations.GetBooking.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await SharedFixture.Operations.GetBooking.Output.Unauthorized.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await SharedFixture.Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await SharedFixture.Operations.UpdateBooking.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension SharedFixture.Operations.UpdateBooking.Output.Ok {
+extension SharedFixture.Operations.CreateBooking.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -130,12 +132,12 @@ extension SharedFixture.Operations.UpdateBooking.Output.Ok {
 }
 
 extension SharedFixture.APIProtocol {
-    func _register_listProblems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}/problems", operationID: SharedFixture.Operations.ListProblems.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.ListProblems.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.ListProblems.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.ListProblems.AcceptableContentType.self))
-            let input = SharedFixture.Operations.ListProblems.Input(path: path, headers: headers)
-            switch try await self.listProblems(input) {
+    func _register_updateBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/bookings/{id}", operationID: SharedFixture.Operations.UpdateBooking.id) { request, body, metadata, s in
+            let path = SharedFixture.Operations.UpdateBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = SharedFixture.Operations.UpdateBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.UpdateBooking.AcceptableContentType.self))
+            let input = SharedFixture.Operations.UpdateBooking.Input(path: path, headers: headers)
+            switch try await self.updateBooking(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

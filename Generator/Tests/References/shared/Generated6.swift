@@ -10,8 +10,12 @@ extension SharedFixture.Operations {
 
 extension SharedFixture.Operations {
     /// `PUT /bookings/{id}`
-    internal enum UpdateBooking {
+    internal enum UpdateBooking: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "updateBooking"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/bookings/{id}"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: SharedFixture.Operations.UpdateBooking.Input.Path
             internal var headers: SharedFixture.Operations.UpdateBooking.Input.Headers
@@ -95,23 +99,23 @@ extension SharedFixture.Operations {
 }
 
 extension SharedFixture.Client {
-    /// - Remark: `GET /cancellations`
-    internal func listCancellations(_ input: SharedFixture.Operations.ListCancellations.Input) async throws -> SharedFixture.Operations.ListCancellations.Output {
-        let c = client.call(SharedFixture.Operations.ListCancellations.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cancellations")
+    /// - Remark: `POST /bookings`
+    internal func createBooking(_ input: SharedFixture.Operations.CreateBooking.Input) async throws -> SharedFixture.Operations.CreateBooking.Output {
+        let c = client.call(SharedFixture.Operations.CreateBooking.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/bookings")
         c.accept(&request, input.headers.accept)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 200: return .ok(try await SharedFixture.Operations.ListCancellations.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await SharedFixture.Operations.CreateBooking.Output.Created.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await SharedFixture.Components.Responses.BadRequest.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension SharedFixture.Components.Responses.BadRequest {
+extension SharedFixture.Operations.ListCancellations.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -120,26 +124,13 @@ extension SharedFixture.Components.Responses.BadRequest {
     }
 }
 
-extension SharedFixture.Operations.GetBooking.Output.Unauthorized {
+extension SharedFixture.Operations.CancelBooking.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "WWW-Authenticate", headers.wwwAuthenticate, explode: false)
-        return (response, nil)
-    }
-}
-
-extension SharedFixture.APIProtocol {
-    func _register_getBooking(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/bookings/{id}", operationID: SharedFixture.Operations.GetBooking.id) { request, body, metadata, s in
-            let path = SharedFixture.Operations.GetBooking.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = SharedFixture.Operations.GetBooking.Input.Headers(accept: s.accept(request, as: SharedFixture.Operations.GetBooking.AcceptableContentType.self))
-            let input = SharedFixture.Operations.GetBooking.Input(path: path, headers: headers)
-            switch try await self.getBooking(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

@@ -14,8 +14,12 @@ extension WebhooksFixture {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `pet moved`: `PUT /pet%20moved` below the server URL it is registered at.
-    internal enum PetMovedPut {
+    internal enum PetMovedPut: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "petMovedIn"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "PUT"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/pet%20moved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
             internal init(body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body) {
@@ -59,42 +63,54 @@ extension WebhooksFixture.Operations.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_createSubscription(on: transport, registrar)
-        try _register_newPet(on: transport, registrar)
-    }
-}
-
-extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
-        return (response, nil)
-    }
-}
-
-extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent {
+extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+extension WebhooksFixture.Operations.NewPet.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.APIProtocol {
+    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
-            switch try await self.petRemoved(input) {
+            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
+            switch try await self.createSubscription(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
+            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
+            switch try await self.petMovedDelete(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -103,13 +119,19 @@ extension WebhooksFixture.WebhookHandler {
 }
 
 extension WebhooksFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
+    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged1(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -14,8 +14,12 @@ extension WebhooksFixture.APIProtocol {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
-    internal enum PetAudited {
+    internal enum PetAudited: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "petAudited"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/petAudited"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
             internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
@@ -63,7 +67,7 @@ extension WebhooksFixture.Webhooks {
     }
 }
 
-extension WebhooksFixture.Operations.NewPet.Output.Ok {
+extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -81,7 +85,7 @@ extension WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent {
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent {
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -89,21 +93,17 @@ extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let headers = WebhooksFixture.Webhooks.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Webhooks.NewPet.AcceptableContentType.self))
-            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, headers: headers, body: inputBody)
-            switch try await self.newPet(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .accepted(let value): return try value.encoded(s, status: 202)
+            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
+            switch try await self.petRemoved(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -111,21 +111,13 @@ extension WebhooksFixture.WebhookHandler {
 }
 
 extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.AcceptableContentType.self))
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
-            switch try await self.createSubscriptionOnEvent(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .gone(let value): return try value.encoded(s, status: 410)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
     }
 }

@@ -17,8 +17,12 @@ extension WebhooksFixture.Operations {
 
 extension WebhooksFixture.Webhooks {
     /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
-    internal enum PetRemoved {
+    internal enum PetRemoved: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "petRemoved"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "POST"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/petRemoved"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
             internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
@@ -77,37 +81,33 @@ extension WebhooksFixture.Webhooks.NewPet.Output.Accepted {
     }
 }
 
-extension WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension WebhooksFixture.APIProtocol {
-    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
-            switch try await self.createSubscription(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
-            switch try await self.petMovedDelete(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let headers = WebhooksFixture.Webhooks.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Webhooks.NewPet.AcceptableContentType.self))
+            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, headers: headers, body: inputBody)
+            switch try await self.newPet(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -115,17 +115,19 @@ extension WebhooksFixture.WebhookHandler {
 }
 
 extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive), accept: s.accept(request, as: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.AcceptableContentType.self))
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged1(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
+            switch try await self.createSubscriptionOnEvent(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .gone(let value): return try value.encoded(s, status: 410)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -10,8 +10,12 @@ extension WebhooksFixture.Operations {
 
 extension WebhooksFixture.Operations {
     /// `GET /pets/new`
-    internal enum NewPet {
+    internal enum NewPet: MarfaOpenAPIRuntime.GeneratedOperation {
         internal static let id: Swift.String = "newPet"
+        /// The HTTP method, as the document's path item names it, uppercased.
+        internal static let method: Swift.String = "GET"
+        /// The path template as the document writes it, `{name}` for each path parameter.
+        internal static let path: Swift.String = "/pets/new"
         internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: WebhooksFixture.Operations.NewPet.Input.Headers
             internal init(headers: WebhooksFixture.Operations.NewPet.Input.Headers = .init()) {
@@ -85,32 +89,49 @@ extension WebhooksFixture.Operations {
     }
 }
 
-extension WebhooksFixture.APIProtocol {
-    func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Operations.NewPet.Input.Headers(accept: s.accept(request, as: WebhooksFixture.Operations.NewPet.AcceptableContentType.self))
-            let input = WebhooksFixture.Operations.NewPet.Input(headers: headers)
-            switch try await self.newPet(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+extension WebhooksFixture {
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        /// A pet was added.
+        func newPet(_ input: WebhooksFixture.Webhooks.NewPet.Input) async throws -> WebhooksFixture.Webhooks.NewPet.Output
+        func petRemoved(_ input: WebhooksFixture.Webhooks.PetRemoved.Input) async throws -> WebhooksFixture.Webhooks.PetRemoved.Output
+        func petAudited(_ input: WebhooksFixture.Webhooks.PetAudited.Input) async throws -> WebhooksFixture.Webhooks.PetAudited.Output
+        func petMovedPut(_ input: WebhooksFixture.Webhooks.PetMovedPut.Input) async throws -> WebhooksFixture.Webhooks.PetMovedPut.Output
+        func petMovedDelete(_ input: WebhooksFixture.Webhooks.PetMovedDelete.Input) async throws -> WebhooksFixture.Webhooks.PetMovedDelete.Output
+    }
+}
+
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petMovedPut(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedPut.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.PetMovedPut.Input(body: inputBody)
+            switch try await self.petMovedPut(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petAudited(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/petAudited", operationID: WebhooksFixture.Webhooks.PetAudited.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Webhooks.PetAudited.Input.Headers(xAuditor: try s.header(request, "X-Auditor", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.PetAudited.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+extension WebhooksFixture.CallbackHandler {
+    func _registerCallback_createSubscriptionStatusChanged2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/2", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Webhooks.PetAudited.Input(headers: headers, body: inputBody)
-            switch try await self.petAudited(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged2(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

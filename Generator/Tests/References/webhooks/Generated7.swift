@@ -75,21 +75,18 @@ extension WebhooksFixture.Client {
     }
 }
 
-extension WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
+extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
         return (response, nil)
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok {
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
