@@ -1,18 +1,26 @@
 import MarfaSQLite
 
 /// When the store indexes the rows its writes left in `search_pending`: in one batch on the
-/// writer's thread once the writes queued before it are done, so a write's transaction only notes
-/// its rows; and before each of this store's own searches, so they rank every row alike.
+/// writer's thread a moment after the first write that left some (`indexingDelay`), so a burst of
+/// writes shares one batch and a write's transaction only notes its rows; and before each of this
+/// store's own searches and on close, so they rank every row alike.
 extension SQLiteCopyStore {
-    /// Queues one batch indexing every row noted so far behind the writes already queued; a
-    /// batch already queued and not yet started takes the new rows too.
+    /// How long a batch waits after the write that scheduled it, so the writes that follow within
+    /// it are indexed together rather than each waiting behind a batch of its own.
+    static let indexingDelay = Duration.milliseconds(100)
+
+    /// Queues one batch indexing every row noted so far, `indexingDelay` from now; a batch already
+    /// scheduled and not yet started takes the new rows too.
     func scheduleIndexing() {
         let due = indexingDue.withLock { due in
             defer { due = true }
             return !due
         }
         guard due else { return }
-        Task { try? await self.indexPending() }
+        Task {
+            try? await Task.sleep(for: Self.indexingDelay)
+            try? await self.indexPending()
+        }
     }
 
     /// Indexes every noted row in one write transaction, when a write left some.
