@@ -3,11 +3,16 @@ public enum PercentEncoding {
     /// Encodes every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~`; with `allowReserved`,
     /// the reserved characters `:/?#[]@!$&'()*+,;=` stay as they are too.
     public static func encode(_ text: String, allowReserved: Bool = false) -> String {
+        encode(text) { allowReserved && isReserved($0) }
+    }
+
+    /// Encodes every byte outside the unreserved set that `keeps` doesn't keep as it is.
+    static func encode(_ text: String, keeping keeps: (UInt8) -> Bool) -> String {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
-            if isUnreserved(byte) || (allowReserved && isReserved(byte)) {
+            if isUnreserved(byte) || keeps(byte) {
                 out.append(byte)
             } else {
                 out.append(37)

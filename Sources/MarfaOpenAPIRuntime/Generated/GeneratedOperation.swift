@@ -1,5 +1,3 @@
-import Foundation
-
 /// An operation as its document declares it: every `Operations.<name>` the generator writes
 /// conforms, so code that sends requests of its own (a queue replaying writes, a proxy) names an
 /// operation by its type instead of spelling its ID, method and path by hand.
@@ -41,7 +39,6 @@ extension GeneratedOperation {
 
     /// `value` encoded as one path segment, keeping `:` and `@` as RFC 3986 allows there.
     private static func segment(_ value: String) -> String {
-        PercentEncoding.encode(value).replacingOccurrences(of: "%3A", with: ":")
-            .replacingOccurrences(of: "%40", with: "@")
+        PercentEncoding.encode(value) { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") }
     }
 }

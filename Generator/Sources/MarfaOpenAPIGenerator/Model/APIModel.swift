@@ -115,7 +115,6 @@ struct APIResponse {
     var contents: [APIContent]
     /// The `components/responses` name when the operation refers to one.
     var componentName: String?
-    var fingerprint: String
     var location: SourceLocation
     /// Where the response object itself is written, its `$ref`s followed: every place that reaches
     /// it shares one type.

@@ -430,7 +430,7 @@ final class DocumentReader {
         return APIResponse(
             status: status, description: node["description"]?.string, headers: headers,
             contents: contents(node["content"]),
-            componentName: componentName, fingerprint: Fingerprint.of(node), location: raw.location,
+            componentName: componentName, location: raw.location,
             definition: node.location)
     }
 

@@ -15,8 +15,7 @@ extension Items {
         try await copy.perform {
             let (write, effect, item) = try await creation(draft, after: after)
             let queued = try await copy.enqueue(write, effect: effect)
-            for tag in draft.tags { _ = try await copy.tags.add(tag, to: item.id) }
-            try await queueLinkEdges(of: item.id, from: nil, to: item.body)
+            try await queueTagsAndLinks(of: item, from: draft)
             return queued
         }
     }
@@ -30,11 +29,16 @@ extension Items {
             for draft in drafts { creations.append(try await creation(draft, after: [])) }
             let queued = try await copy.enqueue(together: creations.map { ($0.write, $0.effect) }, in: store)
             for (draft, creation) in zip(drafts, creations) {
-                for tag in draft.tags { _ = try await copy.tags.add(tag, to: creation.item.id) }
-                try await queueLinkEdges(of: creation.item.id, from: nil, to: creation.item.body)
+                try await queueTagsAndLinks(of: creation.item, from: draft)
             }
             return queued
         }
+    }
+
+    /// Queues the tags of `draft` on the item just created from it, and the edges its body links.
+    private func queueTagsAndLinks(of item: Item, from draft: Draft) async throws {
+        for tag in draft.tags { _ = try await copy.tags.add(tag, to: item.id) }
+        try await queueLinkEdges(of: item.id, from: nil, to: item.body)
     }
 
     /// The write that creates `draft`'s item (depending on the writes `after`), its local effect

@@ -6,9 +6,9 @@ import MarfaSQLite
 /// `unicode61` tokenizer folds case and diacritics ("cafe" finds "Café").
 ///
 /// A write doesn't index: triggers on `items` note the row id of each row written or removed in
-/// `search_pending` (an update only when its type, properties or tags changed, so adopting the
-/// server's answer to the copy's own write notes nothing), in the write's own transaction, and `flushPending` indexes the rows noted in
-/// one batch later (see `SQLiteCopyStore.scheduleIndexing`). A search reads the rows not yet
+/// `search_pending`, in the write's own transaction (an update only when its type, properties or
+/// tags changed, so adopting the server's answer to the copy's own write notes nothing), and
+/// `flushPending` indexes the rows noted in one batch later (see `SQLiteCopyStore.scheduleIndexing`). A search reads the rows not yet
 /// indexed from `items` itself (`UnindexedSearch`), so it never misses a row the copy holds.
 ///
 /// The SQLite store keeps it beside its rows; the fake copy keeps its items in an in-memory

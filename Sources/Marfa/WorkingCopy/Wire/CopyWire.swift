@@ -225,8 +225,7 @@ struct CopyWire: Sendable {
         var fields = HTTPFields()
         fields["Idempotency-Key"] = idempotencyKey
         let call = WireCall(Operations.PurgeItem.self, id)
-        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
-        _ = try await exchange.send(head, body: nil, operation: call.operation, returningRefusals: false)
+        _ = try await exchange.send(call.head(fields), body: nil, operation: call.operation, returningRefusals: false)
     }
 
     /// Registers a declared type; any success answers (`{type}` or the definition itself).

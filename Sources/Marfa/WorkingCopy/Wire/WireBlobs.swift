@@ -6,7 +6,6 @@ extension WireExchange {
         var fields = HTTPFields()
         if offset > 0 { fields["Range"] = "bytes=\(offset)-" }
         let call = WireCall(Operations.DownloadBlob.self, hash)
-        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
-        return try await stream(head, body: nil, operation: call.operation, returningRefusals: false)
+        return try await stream(call.head(fields), body: nil, operation: call.operation, returningRefusals: false)
     }
 }

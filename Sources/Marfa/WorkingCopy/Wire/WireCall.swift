@@ -13,4 +13,10 @@ struct WireCall: Sendable {
         method = Operation.httpMethod
         path = Operation.path(filling: values)
     }
+
+    /// The request's head: the method, the filled path with `query` (see `WireExchange.queryText`)
+    /// and `fields`.
+    func head(_ fields: HTTPFields, query: [(String, String?)] = []) -> HTTPRequest {
+        HTTPRequest(method: method, path: path + WireExchange.queryText(query), headerFields: fields)
+    }
 }

@@ -79,7 +79,7 @@ struct WireExchange: Sendable {
         var fields = extra
         fields["Accept"] = "application/json"
         if let view { fields[Self.readViewHeader] = view }
-        let head = HTTPRequest(method: call.method, path: call.path + Self.queryText(query), headerFields: fields)
+        let head = call.head(fields, query: query)
         let answer: Answer
         do {
             answer = try await send(head, body: nil, operation: call.operation, returningRefusals: false)
@@ -101,7 +101,7 @@ struct WireExchange: Sendable {
         var fields = HTTPFields()
         if body != nil { fields["Content-Type"] = "application/json" }
         if let idempotencyKey { fields["Idempotency-Key"] = idempotencyKey }
-        let head = HTTPRequest(method: call.method, path: call.path, headerFields: fields)
+        let head = call.head(fields)
         let answer = try await send(
             head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: call.operation,
             returningRefusals: false)

@@ -3,10 +3,9 @@ import Foundation
 /// The request a queued write becomes: the generated operation of each kind of write, its path
 /// filled from the write, and the body the queue holds.
 struct WriteRequest: Sendable {
-    var method: HTTPMethod
-    var path: String
+    var call: WireCall
+    var query: [(String, String?)] = []
     var body: [UInt8]?
-    var operation: String
     /// An upload's bytes, streamed from the blob folder instead of `body`.
     var upload: Upload?
 
@@ -18,12 +17,11 @@ struct WriteRequest: Sendable {
 
     /// The request for `write`, updates based on `version`.
     init(_ write: QueuedWrite, version: Int64?) {
-        let call = Self.call(for: write)
-        (method, path, operation) = (call.method, call.path, call.operation)
+        call = Self.call(for: write)
         var body: JSONObject? = write.body
         switch write.kind {
         case .updateItem:
-            path += "?conflict=auto"
+            query = [("conflict", "auto")]
             body?["version"] = .int(version ?? write.baseVersion ?? 0)
         case .updateEdge: body?["version"] = .int(version ?? write.baseVersion ?? 0)
         case .deleteItem, .restoreItem, .removeTag, .deleteExtension, .deleteEdge, .uploadBlob: body = nil

@@ -26,10 +26,12 @@ struct WriteSender: Sendable {
         fields["Idempotency-Key"] = idempotencyKey
         if request.body != nil { fields["Content-Type"] = "application/json" }
         if request.upload != nil { fields["Content-Type"] = "application/octet-stream" }
-        let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
-        if let upload = request.upload { return try await send(head, upload: upload, operation: request.operation) }
+        let head = request.call.head(fields, query: request.query)
+        if let upload = request.upload {
+            return try await send(head, upload: upload, operation: request.call.operation)
+        }
         let answer = try await WireExchange(server: server).send(
-            head, body: request.body, operation: request.operation, returningRefusals: true)
+            head, body: request.body, operation: request.call.operation, returningRefusals: true)
         return WriteAnswer(
             status: answer.response.status.code,
             replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
