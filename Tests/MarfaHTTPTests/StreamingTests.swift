@@ -62,6 +62,56 @@ struct PatternChunks: AsyncSequence, Sendable {
         }
     }
 
+    /// Every byte of a download arrives as sent, whether the reader lets each chunk go at once (so
+    /// the transport may fill its array again) or keeps some of them for a while.
+    @Test(arguments: TransportKind.allCases, [false, true])
+    func downloadArrivesIntactWhileTheReaderKeepsChunks(kind: TransportKind, keeps: Bool) async throws {
+        let blocks = 64  // 4 MiB
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    (
+                        HTTPResponse(status: 200),
+                        HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16))
+                    )
+                }, method: .get, path: "/big")
+        }) { server in
+            let (_, maybeBody) = try await kind.make(responseBufferBytes: 256 << 10).send(
+                HTTPRequest(method: .get, path: "/big"), body: nil, baseURL: server.url, operationID: "big")
+            var kept: [(offset: Int, chunk: ArraySlice<UInt8>)] = []
+            var total = 0
+            var wrong = 0
+            for try await chunk in try #require(maybeBody) {
+                wrong += Self.mismatches(chunk, at: total)
+                if keeps && kept.count < 32 { kept.append((total, chunk)) }
+                total += chunk.count
+            }
+            #expect(total == blocks << 16)
+            #expect(wrong == 0)
+            #expect(kept.reduce(0) { $0 + Self.mismatches($1.chunk, at: $1.offset) } == 0)
+        }
+    }
+
+    /// How many stretches of `chunk`, found at `offset` in a `PatternChunks` body, differ from the pattern.
+    static func mismatches(_ chunk: ArraySlice<UInt8>, at offset: Int) -> Int {
+        var wrong = 0
+        var index = chunk.startIndex
+        var position = offset
+        while index < chunk.endIndex {
+            let inBlock = position % 65536
+            let length = min(65536 - inBlock, chunk.endIndex - index)
+            let same = chunk[index..<index + length].withUnsafeBytes { got in
+                PatternChunks.block[inBlock..<inBlock + length].withUnsafeBytes { want in
+                    memcmp(got.baseAddress!, want.baseAddress!, length) == 0
+                }
+            }
+            if !same { wrong += 1 }
+            index += length
+            position += length
+        }
+        return wrong
+    }
+
     @Test(arguments: TransportKind.allCases)
     func serverSentEventsArriveOneByOne(kind: TransportKind) async throws {
         let clientSawFirst = Gate()
