@@ -138,5 +138,8 @@ enum LocalSchema {
                 ALTER TABLE items ADD COLUMN trashed_with TEXT;
                 CREATE INDEX items_trashed_with ON items (trashed_with) WHERE trashed_with IS NOT NULL;
                 """),
+        // Search text indexed in batches after the writes instead of in each write
+        // (`ItemSearchIndex.deferredIndexingSQL`).
+        SQLiteMigration(version: 10, sql: ItemSearchIndex.deferredIndexingSQL),
     ]
 }
