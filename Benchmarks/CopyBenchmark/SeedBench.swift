@@ -8,10 +8,13 @@ import MarfaOpenAPIRuntime
 /// can attach to the printed process id.
 enum SeedBench {
     static func run(creates: Int) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-seed-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "marfa-seed-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        print("load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")", terminator: "")
+        print(
+            "load average before: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")",
+            terminator: "")
         let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
         defer { local.stop() }
         if ProcessInfo.processInfo.environment["SEED_BENCH_PAUSE"] != nil {
@@ -21,7 +24,8 @@ enum SeedBench {
         let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(120)))
         let start = ContinuousClock.now
         try await seed(creates, from: 0, local: local, transport: transport)
-        let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+        let seconds =
+            Double((ContinuousClock.now - start).components.attoseconds) / 1e18
             + Double((ContinuousClock.now - start).components.seconds)
         print(String(format: "seeded %d notes in %.2f s: %.0f creates/s", creates, seconds, Double(creates) / seconds))
         let instanceCPU = cpuSeconds(ofProcess: local.process.processIdentifier)
