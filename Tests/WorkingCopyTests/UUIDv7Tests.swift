@@ -32,3 +32,18 @@ import Testing
         #expect(byMillisecond == byMillisecond.sorted())
     }
 }
+
+/// Idempotency keys: random version 4 UUIDs, lowercase, never repeated.
+@Suite struct RandomUUIDTests {
+    @Test func isAVersion4UUIDInLowercase() throws {
+        let keys = (0..<1000).map { _ in RandomUUID.make() }
+        #expect(Set(keys).count == keys.count)
+        for key in keys.prefix(50) {
+            #expect(key == key.lowercased())
+            let uuid = try #require(UUID(uuidString: key))
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+            #expect(bytes[6] >> 4 == 4, "version 4")
+            #expect(bytes[8] >> 6 == 0b10, "RFC 9562 variant")
+        }
+    }
+}

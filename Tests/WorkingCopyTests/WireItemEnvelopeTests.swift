@@ -27,8 +27,10 @@ import Testing
         try JSONValueDecoder.decode(Components.Schemas.ItemEnvelope.self, from: value)
     }
 
-    @Test(arguments: [full, minimal, minimal.replacing(#""state":"active""#, with: #""state":"someday""#),
-        minimal.replacing(#""version":1.0"#, with: #""version":1, "space_id":"s-1", "tier":null"#)])
+    @Test(arguments: [
+        full, minimal, minimal.replacing(#""state":"active""#, with: #""state":"someday""#),
+        minimal.replacing(#""version":1.0"#, with: #""version":1, "space_id":"s-1", "tier":null"#),
+    ])
     func readsWhatTheGeneratedDecodingReads(_ text: String) throws {
         let value = try Self.json(text)
         let plain = try #require(WireItemEnvelope.read(value))
