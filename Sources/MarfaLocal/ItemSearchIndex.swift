@@ -113,21 +113,19 @@ enum ItemSearchIndex {
     }
 
     /// The title and body properties of `type`: from the nearest type along its parents whose
-    /// definition has display hints, read in SQL without decoding the definitions.
+    /// definition has display hints (at most 64 steps; a lost parent ends the walk).
     static func fields(of type: String, in db: SQLiteConnection) throws -> Fields {
-        let row = try db.first(
-            """
-            WITH RECURSIVE chain (definition, depth) AS (
-                SELECT definition, 0 FROM item_types WHERE id = ?
-                UNION ALL
-                SELECT item_types.definition, chain.depth + 1 FROM item_types JOIN chain
-                    ON item_types.id = json_extract(chain.definition, '$.parent') WHERE chain.depth < 64)
-            SELECT json_extract(definition, '$.display_hints.title_field') AS title,
-                json_extract(definition, '$.display_hints.body_field') AS body
-            FROM chain WHERE json_type(definition, '$.display_hints') = 'object' ORDER BY depth LIMIT 1
-            """, type)
-        return Fields(
-            title: row?.string("title") ?? Fields.fallback.title, body: row?.string("body") ?? Fields.fallback.body)
+        let registry = try TypeRegistry.load(db)
+        var next: String? = type
+        for _ in 0...64 {
+            guard let id = next, let entry = registry.entries[id] else { break }
+            if let hints = entry.definition.displayHints {
+                return Fields(
+                    title: hints.titleField ?? Fields.fallback.title, body: hints.bodyField ?? Fields.fallback.body)
+            }
+            next = entry.definition.parent
+        }
+        return .fallback
     }
 
     /// The text of `item` split by `fields`: every string inside a property, the other properties

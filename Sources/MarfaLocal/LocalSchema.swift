@@ -141,5 +141,8 @@ enum LocalSchema {
         // Search text indexed in batches after the writes instead of in each write
         // (`ItemSearchIndex.deferredIndexingSQL`).
         SQLiteMigration(version: 10, sql: ItemSearchIndex.deferredIndexingSQL),
+        // A change token for the registered types, so writes read them once per change
+        // (`TypeRegistry.tokenMigrationSQL`).
+        SQLiteMigration(version: 11, sql: TypeRegistry.tokenMigrationSQL),
     ]
 }

@@ -135,10 +135,12 @@ final class LocalStore: Sendable {
         return result
     }
 
-    /// Indexes every row the writes left in `search_pending`, in batches (`ItemSearchIndex`);
-    /// does nothing when no write came since the last time. Run before a search.
+    /// Indexes every row the writes left in `search_pending`, in batches (`ItemSearchIndex`), so
+    /// every row committed before the call is indexed when it returns; does nothing when no write
+    /// came since the last time and no indexing is under way. Run before a search.
     func indexPendingSearchText() async throws {
-        guard searchIndexing.takeMark() else { return }
+        guard searchIndexing.begin() else { return }
+        defer { searchIndexing.end() }
         let size = SearchIndexing.batchSize
         while try await pool.writeGrouped({ db in try ItemSearchIndex.indexPending(upTo: size, in: db) }) == size {}
     }

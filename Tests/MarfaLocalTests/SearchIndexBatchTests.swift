@@ -87,15 +87,20 @@ import Testing
         try Self.checkIntegrity(folder)
     }
 
-    @Test func aMarkSetAfterABatchTookItStaysForTheNext() {
+    @Test func aSearchIndexesWhileRowsMayWaitOrAnotherIndexingRuns() {
         let indexing = SearchIndexing(delay: .zero)
-        #expect(!indexing.takeMark(), "no write yet")
+        #expect(!indexing.begin(), "no write yet")
         #expect(indexing.noteWrite(), "the first write schedules a batch")
         #expect(!indexing.noteWrite(), "one is scheduled already")
         indexing.scheduledBatchStarts()
-        #expect(indexing.takeMark())
-        #expect(!indexing.takeMark())
-        #expect(indexing.noteWrite(), "a write during the batch schedules the next")
-        #expect(indexing.takeMark())
+        #expect(indexing.begin(), "the batch takes the mark")
+        // A search meanwhile indexes too: its write waits behind the batch's on the writer.
+        #expect(indexing.begin())
+        indexing.end()
+        indexing.end()
+        #expect(!indexing.begin(), "nothing waits and nothing runs")
+        #expect(indexing.noteWrite(), "a write after the batch schedules the next")
+        #expect(indexing.begin())
+        indexing.end()
     }
 }
