@@ -11,7 +11,8 @@ import Testing
     struct Stop: Error {}
 
     static func open() async throws -> (LocalStore, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-registry-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "marfa-registry-\(UUID().uuidString)")
         return (try await LocalStore.open(directory: folder, clock: SystemClock()), folder)
     }
 

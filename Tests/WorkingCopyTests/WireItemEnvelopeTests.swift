@@ -51,4 +51,19 @@ import Testing
         #expect(text != Self.minimal)
         #expect(WireItemEnvelope.read(try Self.json(text)) == nil, "\(text)")
     }
+
+    /// The rows the local instance lists as a hydration asks for them all take the straight path.
+    @Test func theLocalInstancesListingRowsAreReadStraight() async throws {
+        try await CopyTestInstance.with { local in
+            try await local.createItem("core.note", properties: #"{"title":"One","body":"first"}"#)
+            try await local.createItem("core.task", properties: #"{"title":"Two"}"#, extra: #","tags":["x"]"#)
+            let page = try await local.send(.get, "/items?tier=library&state=any&include=metadata&limit=200").body
+            let rows = try #require(page["data"]?.array)
+            #expect(rows.count == 2)
+            for row in rows {
+                let plain = try #require(WireItemEnvelope.read(row), "\(row)")
+                #expect(plain == (try Self.generated(row)))
+            }
+        }
+    }
 }
