@@ -8,8 +8,17 @@ import MarfaOpenAPIRuntime
 // URLSessionTransport beside plain URLSession data tasks. Small requests per second (one at a time,
 // and 16 at once) and streamed-download throughput.
 // Usage: HTTPBenchmark [seconds per measurement, default 3]
+//        HTTPBenchmark one <contender> <path> <concurrency> <seconds>   (one contender alone, for a profiler)
 
-let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
+/// `one`'s arguments: a contender's name, the path, how many loops, for how long.
+let only: (name: String, path: String, concurrency: Int, seconds: Double)? = {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 6, arguments[1] == "one", let concurrency = Int(arguments[4]),
+        let seconds = Double(arguments[5])
+    else { return nil }
+    return (arguments[2], arguments[3], concurrency, seconds)
+}()
+let seconds = only?.seconds ?? CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
 let duration = Duration.milliseconds(Int(seconds * 1000))
 let streamBytes = 64 << 20
 
@@ -108,6 +117,16 @@ func makeContenders() -> [Contender] {
 }
 let contenders = makeContenders()
 
+/// `one`: a warm-up, then one run of the contender alone.
+func runOne(_ only: (name: String, path: String, concurrency: Int, seconds: Double)) async throws {
+    guard let contender = contenders.first(where: { $0.name == only.name }) else { fatalError("no \(only.name)") }
+    let warmUp = try await contender.run(only.path, only.concurrency, .milliseconds(200))
+    let tally = try await contender.run(only.path, only.concurrency, duration)
+    print(
+        "\(only.name) \(only.path) ×\(only.concurrency): \(tally.requests) requests, \(tally.bytes) bytes "
+            + "(and \(warmUp.requests) warming up)")
+}
+
 /// Alternates short rounds of every contender so background load hits all alike; answers the
 /// median rate of each (requests or megabytes per second over the round's real length, which a
 /// transfer begun near its end stretches), in `contenders` order.
@@ -127,48 +146,69 @@ func measure(_ path: String, concurrency: Int, megabytes: Bool, _ contenders: [C
     return rates.map { $0.sorted()[rounds / 2] }
 }
 
-// Warm up every path (connections, handles, code pages).
-for contender in contenders { _ = try await contender.run("/small", 16, .milliseconds(300)) }
-
-let rows: [(String, [Double])] = [
-    ("small GET, sequential (req/s)", try await measure("/small", concurrency: 1, megabytes: false, contenders)),
-    ("small GET, 16 concurrent (req/s)", try await measure("/small", concurrency: 16, megabytes: false, contenders)),
-    ("streamed 64 MiB GET (MB/s)", try await measure("/stream", concurrency: 1, megabytes: true, contenders)),
-]
-await server.shutdown()
-
 func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let space = String(repeating: " ", count: max(0, width - text.count))
     return left ? text + space : space + text
 }
+
 /// Ratio columns: each transport over the library under it, then URLSessionTransport over CurlTransport.
-var ratios: [(name: String, over: Int, under: Int)] = []
-for (index, contender) in contenders.enumerated() {
-    if let reference = contender.reference, let under = contenders.firstIndex(where: { $0.name == reference }) {
-        ratios.append(
-            (
-                "\(contender.name.replacingOccurrences(of: "Transport", with: ""))/\(reference.split(separator: " ").first!)",
-                index, under
-            ))
-    }
-}
-if let curl = contenders.firstIndex(where: { $0.name == "CurlTransport" }),
-    let session = contenders.firstIndex(where: { $0.name == "URLSessionTransport" })
-{
-    ratios.append(("URLSession/Curl", session, curl))
-}
-print("HTTPBenchmark: MicroHTTPDServer on 127.0.0.1; \(seconds) s per measurement, medians of 5 alternating rounds")
-var header = pad("measurement", 34, left: true)
-for contender in contenders { header += pad(contender.name, contender.name.count + 3) }
-for ratio in ratios { header += pad(ratio.name, ratio.name.count + 3) }
-print(header)
-for (name, rates) in rows {
-    var line = pad(name, 34, left: true)
+func ratioColumns() -> [(name: String, over: Int, under: Int)] {
+    var ratios: [(name: String, over: Int, under: Int)] = []
     for (index, contender) in contenders.enumerated() {
-        line += pad(String(format: "%.0f", rates[index]), contender.name.count + 3)
+        if let reference = contender.reference, let under = contenders.firstIndex(where: { $0.name == reference }) {
+            let name = contender.name.replacingOccurrences(of: "Transport", with: "")
+            ratios.append(("\(name)/\(reference.split(separator: " ").first!)", index, under))
+        }
     }
-    for ratio in ratios {
-        line += pad(String(format: "%.2f", rates[ratio.over] / rates[ratio.under]), ratio.name.count + 3)
+    if let curl = contenders.firstIndex(where: { $0.name == "CurlTransport" }),
+        let session = contenders.firstIndex(where: { $0.name == "URLSessionTransport" })
+    {
+        ratios.append(("URLSession/Curl", session, curl))
     }
-    print(line)
+    return ratios
 }
+
+/// Every row, measured, then printed with the ratio columns.
+func runAll() async throws {
+    // Warm up every path (connections, handles, code pages).
+    for contender in contenders { _ = try await contender.run("/small", 16, .milliseconds(300)) }
+    let rows: [(String, [Double])] = [
+        ("small GET, sequential (req/s)", try await measure("/small", concurrency: 1, megabytes: false, contenders)),
+        (
+            "small GET, 16 concurrent (req/s)",
+            try await measure("/small", concurrency: 16, megabytes: false, contenders)
+        ),
+        ("streamed 64 MiB GET (MB/s)", try await measure("/stream", concurrency: 1, megabytes: true, contenders)),
+    ]
+    let ratios = ratioColumns()
+    print("HTTPBenchmark: MicroHTTPDServer on 127.0.0.1; \(seconds) s per measurement, medians of 5 alternating rounds")
+    var header = pad("measurement", 34, left: true)
+    for contender in contenders { header += pad(contender.name, contender.name.count + 3) }
+    for ratio in ratios { header += pad(ratio.name, ratio.name.count + 3) }
+    print(header)
+    for (name, rates) in rows {
+        var line = pad(name, 34, left: true)
+        for (index, contender) in contenders.enumerated() {
+            line += pad(String(format: "%.0f", rates[index]), contender.name.count + 3)
+        }
+        for ratio in ratios {
+            line += pad(String(format: "%.2f", rates[ratio.over] / rates[ratio.under]), ratio.name.count + 3)
+        }
+        print(line)
+    }
+}
+
+// The main thread waits for the work instead of running it as an async main: valgrind 3.19 (used
+// to profile `one`) crashes on an async main.
+let finished = DispatchSemaphore(value: 0)
+Task.detached {
+    do {
+        if let only { try await runOne(only) } else { try await runAll() }
+    } catch {
+        print("HTTPBenchmark: \(error)")
+        exit(1)
+    }
+    await server.shutdown()
+    finished.signal()
+}
+finished.wait()

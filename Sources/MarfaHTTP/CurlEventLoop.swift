@@ -51,18 +51,25 @@ final class CurlEventLoop: @unchecked Sendable {
     private let posted = Atomic<Bool>(false)
     /// Whether this pass woke a caller (a head or an end), who may well post again at once. Loop thread only.
     private var handedOver = false
-    /// An easy handle that no transfer uses; only the thread holding it touches it.
-    private struct IdleHandle: @unchecked Sendable { let easy: UnsafeMutableRawPointer }
-    private let idleHandles = Mutex<[IdleHandle]>([])
+    private let configuration: CurlTransport.Configuration
+    /// Easy handles that no transfer uses, set up for this loop's configuration.
+    private let idleHandles = Mutex<[CurlEasyHandle]>([])
     private let counters = Mutex(Statistics())
     private static let maxIdleHandles = 32
     /// Loop thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// Transfers with a head or bytes for a waiting reader, to hand over at the end of the pass. Loop thread only.
     private var touched: [CurlTransfer] = []
+    /// `touched`'s storage while a pass hands over, kept to save an allocation per pass. Loop thread only.
+    private var flushing: [CurlTransfer] = []
+    /// When the current pass began: the time of the activity libcurl's callbacks report. Loop thread only.
+    private(set) var passStarted: UInt64 = 0
+    /// No time limit of an active transfer runs out before this. Loop thread only.
+    private var timersDue: UInt64 = 0
 
     init(configuration: CurlTransport.Configuration) {
         CurlLibrary.initialize()
+        self.configuration = configuration
         guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
         self.multi = multi
         if configuration.maxConnectionsPerHost > 0 {
@@ -91,67 +98,77 @@ final class CurlEventLoop: @unchecked Sendable {
         curl_multi_wakeup(multi)
     }
 
-    /// A fresh or reset easy handle.
-    func takeEasyHandle() -> UnsafeMutableRawPointer {
-        if let idle = idleHandles.withLock({ $0.popLast() }) { return idle.easy }
-        guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed") }
-        return easy
+    /// An easy handle set up for this loop's transfers: one a finished transfer left, or a new one.
+    func takeEasyHandle() -> CurlEasyHandle {
+        idleHandles.withLock { $0.popLast() } ?? CurlEasyHandle(configuration: configuration)
     }
 
-    private func recycle(_ easy: UnsafeMutableRawPointer) {
-        curl_easy_reset(easy)
-        let kept = idleHandles.withLock { handles in
-            guard handles.count < Self.maxIdleHandles else { return false }
-            handles.append(IdleHandle(easy: easy))
-            return true
+    /// Keeps a finished transfer's handle for the next one (up to `maxIdleHandles`), set up anew
+    /// after a transfer that failed or was stopped. A handle not kept is cleaned up once its
+    /// transfer lets it go.
+    private func recycle(_ transfer: CurlTransfer, succeeded: Bool) {
+        if !succeeded { transfer.handle.reset() }
+        idleHandles.withLock { handles in
+            if handles.count < Self.maxIdleHandles { handles.append(transfer.handle) }
         }
-        if !kept { curl_easy_cleanup(easy) }
     }
 
     // MARK: The loop's thread
 
     private func run() {
         var pending: [Command] = []
-        while true {
-            posted.store(false, ordering: .relaxed)
-            let stopping = inbox.withLock { inbox in
-                swap(&pending, &inbox.commands)
-                return inbox.stopping
-            }
-            if stopping { break }
+        while takeCommands(into: &pending) {
+            passStarted = MonotonicTime.now()
             for command in pending { handle(command) }
             pending.removeAll(keepingCapacity: true)
-
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
             collectFinished()
             flushTouched()
             let wait = expireTimers()
             if handedOver {
-                // A caller just got its answer and often sends its next request within microseconds:
-                // watch for it briefly instead of paying for a sleep and a wake-up.
                 handedOver = false
-                let until = MonotonicTime.now() + 30_000
-                while !posted.load(ordering: .acquiring) && MonotonicTime.now() < until {}
-                if posted.load(ordering: .acquiring) { continue }
+                if watchForPost() { continue }
             }
-            // Announce the sleep before the last look at the inbox: a post either lands before that
-            // look, or sees the flag and wakes the poll (libcurl's wake-up is sticky).
-            sleeping.store(true, ordering: .sequentiallyConsistent)
-            if inbox.withLock({ $0.commands.isEmpty && !$0.stopping }) {
-                _ = curl_multi_poll(multi, nil, 0, wait, nil)
-            }
-            sleeping.store(false, ordering: .sequentiallyConsistent)
+            sleep(upTo: wait)
         }
         for transfer in Array(active.values) { end(transfer, CancellationError()) }
         for command in inbox.withLock({ $0.commands }) {
-            if case .start(let transfer) = command {
-                transfer.finish(CancellationError())
-                recycle(transfer.easy)
-            }
+            if case .start(let transfer) = command { transfer.finish(CancellationError()) }
         }
         curl_multi_cleanup(multi)
-        for idle in idleHandles.withLock({ $0 }) { curl_easy_cleanup(idle.easy) }
+        idleHandles.withLock { $0 = [] }
+    }
+
+    /// Moves the queued commands into `pending`; false once the loop is stopping.
+    private func takeCommands(into pending: inout [Command]) -> Bool {
+        posted.store(false, ordering: .relaxed)
+        return inbox.withLock { inbox in
+            swap(&pending, &inbox.commands)
+            return !inbox.stopping
+        }
+    }
+
+    /// After a pass that answered a caller, who often sends the next request within microseconds:
+    /// watches the inbox for up to 30 µs instead of paying for a sleep and a wake-up. True when a
+    /// command came.
+    private func watchForPost() -> Bool {
+        let until = MonotonicTime.now() + 30_000
+        while !posted.load(ordering: .acquiring) {
+            if MonotonicTime.now() >= until { return false }
+        }
+        return true
+    }
+
+    /// Sleeps in `curl_multi_poll` for up to `milliseconds`, until a socket, a timer or a post wakes it.
+    private func sleep(upTo milliseconds: Int32) {
+        // Announce the sleep before the last look at the inbox: a post either lands before that
+        // look, or sees the flag and wakes the poll (libcurl's wake-up is sticky).
+        sleeping.store(true, ordering: .sequentiallyConsistent)
+        if inbox.withLock({ $0.commands.isEmpty && !$0.stopping }) {
+            _ = curl_multi_poll(multi, nil, 0, milliseconds, nil)
+        }
+        sleeping.store(false, ordering: .sequentiallyConsistent)
     }
 
     private func handle(_ command: Command) {
@@ -159,21 +176,23 @@ final class CurlEventLoop: @unchecked Sendable {
         case .start(let transfer):
             if transfer.isCanceled {
                 transfer.finish(CancellationError())
-                recycle(transfer.easy)
                 return
             }
             let code = curl_multi_add_handle(multi, transfer.easy)
             guard code == CURLM_OK else {
                 transfer.finish(HTTPClientError.invalidRequest(reason: String(cString: curl_multi_strerror(code))))
-                recycle(transfer.easy)
                 return
             }
-            transfer.lastActivity = MonotonicTime.now()
+            transfer.lastActivity = passStarted
             active[transfer.easy] = transfer
+            timersDue = 0
         case .abort(let transfer, let error):
             if active[transfer.easy] === transfer { end(transfer, error) }
         case .resume(let transfer):
-            if active[transfer.easy] === transfer { transfer.resumeIfReady() }
+            if active[transfer.easy] === transfer {
+                transfer.resumeIfReady()
+                timersDue = 0
+            }
         }
     }
 
@@ -187,9 +206,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Wakes `send` callers and readers once for all that arrived in this pass.
     private func flushTouched() {
         guard !touched.isEmpty else { return }
-        let batch = touched
-        touched.removeAll(keepingCapacity: true)
-        for transfer in batch where transfer.flush() { handedOver = true }
+        swap(&touched, &flushing)
+        for transfer in flushing where transfer.flush() { handedOver = true }
+        flushing.removeAll(keepingCapacity: true)
     }
 
     /// Ends the transfers libcurl reports done.
@@ -204,10 +223,13 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
-    /// Aborts transfers whose time limit ran out; answers how long to poll, in milliseconds.
+    /// Aborts transfers whose time limit ran out; answers how long to poll, in milliseconds. The
+    /// transfers are looked at only once the earliest time found last time has come (or after a
+    /// start or a resume): a limit runs out no sooner than that, as activity only moves it later.
     private func expireTimers() -> Int32 {
         guard !active.isEmpty else { return 1000 }
         let now = MonotonicTime.now()
+        if now < timersDue { return Int32((min(timersDue - now, 1_000_000_000) + 999_999) / 1_000_000) }
         var next = now + 1_000_000_000
         var expired: [(CurlTransfer, HTTPClientError.TimeLimit)] = []
         for transfer in active.values {
@@ -216,6 +238,7 @@ final class CurlEventLoop: @unchecked Sendable {
             if let due { next = min(next, due) }
         }
         for (transfer, limit) in expired { end(transfer, transfer.timeoutError(limit)) }
+        timersDue = expired.isEmpty ? next : 0
         if !expired.isEmpty { return 0 }
         return Int32((next - now + 999_999) / 1_000_000)
     }
@@ -234,7 +257,7 @@ final class CurlEventLoop: @unchecked Sendable {
             counters.receivePauses += buffered.pauses
         }
         transfer.finish(error)
-        recycle(transfer.easy)
+        recycle(transfer, succeeded: error == nil)
         handedOver = true
     }
 }

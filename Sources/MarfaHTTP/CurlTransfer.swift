@@ -12,7 +12,8 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     typealias Head = (HTTPResponse, HTTPBody?)
 
     let engine: CurlEngine
-    let easy: UnsafeMutableRawPointer
+    let handle: CurlEasyHandle
+    var easy: UnsafeMutableRawPointer { handle.easy }
     let target: RequestTarget
     let method: HTTPMethod
     let limits: CurlTransport.Limits
@@ -22,7 +23,6 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     private let deadlineAt: UInt64?
     private let idleNanoseconds: UInt64?
     private let headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
 
     private struct Shared: ~Copyable {
         var head: CheckedContinuation<Head, any Error>?
@@ -32,8 +32,9 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     private let shared = Mutex(Shared())
 
     // loop
-    /// The head, kept until the loop's next `flush` hands it to `send`.
-    private var pendingHead: Head?
+    /// The head, kept until the loop's next `flush` (or the transfer's end) hands it to `send`;
+    /// `body` is the length of the body that follows it, nil when none does.
+    private var pendingHead: (response: HTTPResponse, body: HTTPBody.Length?)?
     /// Whether the transfer waits in the loop's list for `flush`.
     var needsFlush = false
     private var parser = ResponseHeadParser()
@@ -63,33 +64,25 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
         let method = request.method.rawValue
         try RequestHeadRules.checkMethod(method)
-        let sendsBody: Bool
-        if let body {
-            if let bytes = body.bytesInMemory {
-                source = RequestBodySource(bytes: bytes)
-            } else {
-                let length: Int64? = if case .known(let count) = body.length { count } else { nil }
-                source = RequestBodySource(length: length, bound: configuration.requestBufferBytes)
-            }
-            sendsBody = true
-        } else if RequestHeadRules.sendsEmptyBody(method) {
-            source = RequestBodySource(bytes: [])
-            sendsBody = true
-        } else {
-            source = nil
-            sendsBody = false
-        }
-        headerList = try Self.headerList(request.headerFields, sendsBody: sendsBody)
-
-        easy = engine.loop.takeEasyHandle()
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        configure(method: method, configuration: configuration)
+        source = Self.source(for: body, method: method, bound: configuration.requestBufferBytes)
+        headerList = try Self.headerList(request.headerFields, sendsBody: source != nil)
+        handle = engine.loop.takeEasyHandle()
+        configure(method: method)
     }
 
     deinit {
-        errorBuffer.deallocate()
         if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// What libcurl's read callback sends: the caller's body, an empty one for methods that always
+    /// carry one, or nothing.
+    private static func source(for body: HTTPBody?, method: String, bound: Int) -> RequestBodySource? {
+        if let body {
+            if let bytes = body.bytesInMemory { return RequestBodySource(bytes: bytes) }
+            let length: Int64? = if case .known(let count) = body.length { count } else { nil }
+            return RequestBodySource(length: length, bound: bound)
+        }
+        return RequestHeadRules.sendsEmptyBody(method) ? RequestBodySource(bytes: []) : nil
     }
 
     /// The header lines for libcurl. Framing fields (Content-Length, Transfer-Encoding) are libcurl's
@@ -120,61 +113,27 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         return list
     }
 
-    private func configure(method: String, configuration: CurlTransport.Configuration) {
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        func set(_ option: CURLoption, _ value: Int) { _ = ccurl_easy_setopt_long(easy, option, value) }
-        func set(_ option: CURLoption, _ value: String) {
-            _ = value.withCString { ccurl_easy_setopt_ptr(easy, option, $0) }
-        }
-        set(CURLOPT_URL, target.url)
-        set(CURLOPT_NOSIGNAL, 1)
-        set(CURLOPT_PROTOCOLS_STR, "http,https")
-        set(CURLOPT_FOLLOWLOCATION, 0)
-        set(CURLOPT_HTTP_VERSION, CCURL_HTTP_VERSION_2TLS)
-        set(CURLOPT_SSL_VERIFYPEER, 1)
-        set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let file = configuration.trustedCertificatesFile { set(CURLOPT_CAINFO, file) }
-        set(CURLOPT_CONNECTTIMEOUT_MS, MonotonicTime.milliseconds(configuration.connectTimeout))
-        set(CURLOPT_TCP_KEEPALIVE, 1)
+    /// Sets every option of this request on the handle, whatever the handle's last transfer set:
+    /// the URL, the header fields, the method and body, and where the callbacks find this transfer.
+    private func configure(method: String) {
+        handle.errorBuffer[0] = 0
+        handle.set(CURLOPT_URL, target.url)
         // Waiting for a connection to tell whether it multiplexes pays only where it can (HTTP/2
         // over TLS, known once the handshake is done). Over plain HTTP it would hold every other
         // call to the origin until the first call's answer begins, even one waiting for its body.
-        if target.url.hasPrefix("https:") { set(CURLOPT_PIPEWAIT, 1) }
-        set(CURLOPT_PATH_AS_IS, 1)
-        set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-        // Pieces of up to a quarter of the bound (at most 256 KiB, libcurl would take 16 KiB) mean fewer
-        // callbacks, chunks and wake-ups for big bodies.
-        set(CURLOPT_BUFFERSIZE, min(max(buffer.bound / 4, 16 << 10), 256 << 10))
-        _ = ccurl_easy_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        if let headerList { _ = ccurl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, headerList) }
-
-        switch method {
-        case "GET" where source == nil: set(CURLOPT_HTTPGET, 1)
-        case "HEAD" where source == nil: set(CURLOPT_NOBODY, 1)
-        default: set(CURLOPT_CUSTOMREQUEST, method)
-        }
-        if let source {
-            set(CURLOPT_UPLOAD, 1)
-            _ = ccurl_easy_setopt_off(easy, CURLOPT_INFILESIZE_LARGE, Int(source.declaredLength ?? -1))
-            _ = ccurl_easy_setopt_write(easy, CURLOPT_READFUNCTION) { buffer, size, count, me in
-                Unmanaged<CurlTransfer>.fromOpaque(me!).takeUnretainedValue().readRequestBody(buffer, size * count)
-            }
-            _ = ccurl_easy_setopt_ptr(easy, CURLOPT_READDATA, me)
-            _ = ccurl_easy_setopt_seek(easy, CURLOPT_SEEKFUNCTION) { me, offset, origin in
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(me!).takeUnretainedValue()
-                return offset == 0 && origin == SEEK_SET && transfer.source?.rewind() == true
-                    ? CCURL_SEEKFUNC_OK : CCURL_SEEKFUNC_CANTSEEK
-            }
-            _ = ccurl_easy_setopt_ptr(easy, CURLOPT_SEEKDATA, me)
-        }
-        _ = ccurl_easy_setopt_write(easy, CURLOPT_HEADERFUNCTION) { line, size, count, me in
-            Unmanaged<CurlTransfer>.fromOpaque(me!).takeUnretainedValue().readHeaderLine(line, size * count)
-        }
+        handle.set(CURLOPT_PIPEWAIT, target.url.hasPrefix("https:") ? 1 : 0)
+        _ = ccurl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, headerList)
+        // UPLOAD or HTTPGET first: each sets the method libcurl starts from (PUT, GET) and clears NOBODY.
+        handle.set(source != nil ? CURLOPT_UPLOAD : CURLOPT_HTTPGET, 1)
+        let plain = source == nil && (method == "GET" || method == "HEAD")
+        if plain && method == "HEAD" { handle.set(CURLOPT_NOBODY, 1) }
+        handle.set(CURLOPT_CUSTOMREQUEST, plain ? nil : method)
+        _ = ccurl_easy_setopt_off(easy, CURLOPT_INFILESIZE_LARGE, Int(source?.declaredLength ?? -1))
+        let me = Unmanaged.passUnretained(self).toOpaque()
         _ = ccurl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
-        _ = ccurl_easy_setopt_write(easy, CURLOPT_WRITEFUNCTION) { data, size, count, me in
-            Unmanaged<CurlTransfer>.fromOpaque(me!).takeUnretainedValue().readBody(data, size * count)
-        }
         _ = ccurl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
+        _ = ccurl_easy_setopt_ptr(easy, CURLOPT_READDATA, me)
+        _ = ccurl_easy_setopt_ptr(easy, CURLOPT_SEEKDATA, me)
     }
 
     // MARK: Running, from `send`
@@ -221,8 +180,8 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     // MARK: libcurl callbacks, on the loop's thread
 
-    private func readHeaderLine(_ line: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        lastActivity = MonotonicTime.now()
+    func readHeaderLine(_ line: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        lastActivity = engine.loop.passStarted
         if headDelivered { return count }
         headBytes += count
         guard headBytes <= maxHeadBytes else {
@@ -249,19 +208,25 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     private func deliverHead(_ response: HTTPResponse) {
         let status = response.status
-        let hasBody = method != .head && status != 204 && status != 304 && !(100..<200).contains(status)
-        var body: HTTPBody?
-        if hasBody {
-            var length = HTTPBody.Length.unknown
+        var body: HTTPBody.Length?
+        if method != .head && status != 204 && status != 304 && !(100..<200).contains(status) {
+            body = .unknown
             if response.headerFields["Transfer-Encoding"] == nil,
                 let text = response.headerFields["Content-Length"], let count = Int64(text), count >= 0
             {
-                length = .known(count)
+                body = .known(count)
             }
-            body = HTTPBody(ResponseChunks(reader: ResponseBodyReader(producer: self)), length: length)
         }
         pendingHead = (response, body)
         engine.loop.markForFlush(self)
+    }
+
+    /// What `send` answers for `head`. A body that has all arrived (the transfer `ended` without
+    /// error) and fits one chunk is handed over in memory; any other is read as it arrives.
+    private func handOver(_ head: (response: HTTPResponse, body: HTTPBody.Length?), ended: Bool) -> Head {
+        guard let length = head.body else { return (head.response, nil) }
+        if ended, let bytes = buffer.takeWhole() { return (head.response, HTTPBody(bytes)) }
+        return (head.response, HTTPBody(ResponseChunks(reader: ResponseBodyReader(producer: self)), length: length))
     }
 
     /// Hands a new head to `send` and new bytes to a waiting reader; called by the loop once per pass.
@@ -275,15 +240,15 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
                 defer { shared.head = nil }
                 return shared.head
             }
-            continuation?.resume(returning: head)
+            continuation?.resume(returning: handOver(head, ended: false))
             handed = true
         }
         if buffer.wakeReader() { engine.loop.post(.resume(self)) }
         return handed
     }
 
-    private func readBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        lastActivity = MonotonicTime.now()
+    func readBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        lastActivity = engine.loop.passStarted
         guard count > 0 else { return 0 }
         guard headDelivered else {
             failure = HTTPClientError.network(
@@ -300,11 +265,11 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         }
     }
 
-    private func readRequestBody(_ destination: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
+    func readRequestBody(_ destination: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
         guard let source else { return 0 }
         switch source.read(into: UnsafeMutableRawBufferPointer(start: destination, count: capacity)) {
         case .bytes(let count):
-            lastActivity = MonotonicTime.now()
+            lastActivity = engine.loop.passStarted
             bytesSent += Int64(count)
             return count
         case .end:
@@ -368,7 +333,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             }
         }
         guard changed else { return }
-        lastActivity = MonotonicTime.now()
+        lastActivity = engine.loop.passStarted
         _ = curl_easy_pause(easy, mask)
     }
 
@@ -376,7 +341,8 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     func error(for code: CURLcode) -> (any Error)? {
         if code == CURLE_OK { return headDelivered ? nil : (failure ?? noAnswer) }
         if let failure { return failure }
-        let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        let detail =
+            handle.errorBuffer[0] != 0 ? String(cString: handle.errorBuffer) : String(cString: curl_easy_strerror(code))
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT,
             CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
@@ -415,7 +381,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         if let pendingHead, !(error is CancellationError) {
             // The head arrived; an error after it reaches the body's reader instead.
             self.pendingHead = nil
-            head?.resume(returning: pendingHead)
+            head?.resume(returning: handOver(pendingHead, ended: error == nil))
         } else if let head {
             head.resume(throwing: error ?? noAnswer)
         }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// - `send` returns once the response head has arrived; the body is an `HTTPBody`, read once, that
 ///   yields chunks as they arrive. When the reader falls more than
-///   `Configuration.responseBufferBytes` behind, the transfer pauses until it catches up.
+///   `Configuration.responseBufferBytes` behind, the transfer pauses until it catches up. A body
+///   that had all arrived with its head (most small answers) comes in memory instead, as one chunk.
 /// - Request bodies in memory are sent from memory; other bodies are read chunk by chunk while the
 ///   request goes out (chunked encoding when their length is unknown).
 /// - Redirects are never followed: a 3xx answer (other than 304) throws `HTTPClientError.redirected`.

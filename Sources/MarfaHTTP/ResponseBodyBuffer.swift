@@ -37,7 +37,10 @@ final class ResponseBodyBuffer: Sendable {
     let bound: Int
     private let state = Mutex(State())
 
-    init(bound: Int) { self.bound = max(bound, 16 << 10) }
+    init(bound: Int) { self.bound = Self.bound(for: bound) }
+
+    /// The bound of a buffer asked for `requested` bytes: at least 16 KiB.
+    static func bound(for requested: Int) -> Int { max(requested, 16 << 10) }
 
     // MARK: Producer side, on the transport's thread
 
@@ -99,6 +102,20 @@ final class ResponseBodyBuffer: Sendable {
             return (waiter, Self.ready(&state, bound: bound, wake: &wake))
         }
         if let waiter, let next { waiter.resume(with: next) }
+    }
+
+    /// The whole body, when it ended without error, no reader came, and it is at most one chunk;
+    /// the buffer is then empty. Nil otherwise, and the bytes stay for a reader.
+    func takeWhole() -> [UInt8]? {
+        state.withLock { state in
+            guard case .success? = state.end, state.waiter == nil, !state.readerCanceled, state.head == 0,
+                state.chunks.count <= 1
+            else { return nil }
+            let bytes = state.chunks.first ?? []
+            state.chunks = []
+            state.buffered = 0
+            return bytes
+        }
     }
 
     /// The most bytes that waited at once, and how often the transfer was paused.

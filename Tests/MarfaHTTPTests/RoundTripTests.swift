@@ -151,6 +151,45 @@ import Testing
         }
     }
 
+    /// One transport's calls one after another (libcurl's easy handle goes from one to the next):
+    /// nothing of a request, neither its method, its header fields nor its body, reaches the next.
+    @Test(arguments: TransportKind.allCases)
+    func nothingOfOneRequestCarriesOverToTheNext(kind: TransportKind) async throws {
+        try await withServer(configure: { server in
+            server.registerFallback { request, body, _ in
+                let bytes = try await body?.collect(upTo: 1 << 20) ?? []
+                let seen = "\(request.method) \(request.headerFields["X-Test"] ?? "-") \(bytes.count)"
+                return text(200, seen, ["X-Seen": seen])
+            }
+        }) { server in
+            let transport = kind.make()
+            let calls: [(HTTPMethod, HTTPFields, String?, String)] = [
+                (.post, ["X-Test": "a"], "payload", "POST a 7"), (.head, [:], nil, "HEAD - 0"),
+                (.get, [:], nil, "GET - 0"), (.put, ["X-Test": "b"], "xy", "PUT b 2"),
+                (.delete, [:], nil, "DELETE - 0"), (.get, [:], nil, "GET - 0"),
+            ]
+            for (method, fields, body, seen) in calls {
+                let (response, answer) = try await transport.fetch(
+                    method, "/seen", from: server, headers: fields, body: body.map { HTTPBody($0) })
+                #expect(response.headerFields["X-Seen"] == seen)
+                #expect(answer == (method == .head ? "" : seen))
+            }
+        }
+    }
+
+    #if canImport(CCurl)
+    /// A body that arrived together with its head comes in memory, whole.
+    @Test func bodyThatCameWithItsHeadIsHandedOverInMemory() async throws {
+        try await withServer(configure: Self.echo) { server in
+            let (response, body) = try await TransportKind.curl.make().send(
+                HTTPRequest(method: .post, path: "/items/1"), body: HTTPBody("hello"), baseURL: server.url,
+                operationID: "op")
+            #expect(response.status == 201)
+            #expect(body?.bytesInMemory == Array("hello".utf8))
+        }
+    }
+    #endif
+
     @Test(arguments: TransportKind.allCases)
     func sequentialRequestsReuseOneConnection(kind: TransportKind) async throws {
         let connections = Counter()
