@@ -21,7 +21,11 @@ enum SeedBench {
             print("marfa-local is process \(local.process.processIdentifier); press return to seed")
             _ = readLine()
         }
+        #if canImport(CCurl)
         let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(120)))
+        #else
+        let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(120)))
+        #endif
         let start = ContinuousClock.now
         try await seed(creates, from: 0, local: local, transport: transport)
         let seconds =
