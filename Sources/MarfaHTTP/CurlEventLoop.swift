@@ -12,10 +12,10 @@ import Synchronization
 /// every callback, happens on the loop's thread.
 ///
 /// One pass: take the commands, `curl_multi_perform`, end finished transfers, hand the heads and
-/// body bytes that arrived to their waiters (once per pass, not per callback), abort transfers past
-/// a time limit, then sleep in `curl_multi_poll` until a socket, a timer or a post wakes it. After a
-/// pass that answered a caller the loop may first watch its inbox for a few microseconds (see
-/// `CurlPostWatch`).
+/// body bytes that arrived to their waiters (once per pass, not per callback; see
+/// `CurlTransfer.flush` for bytes that keep streaming), abort transfers past a time limit, then
+/// sleep in `curl_multi_poll` until a socket, a timer or a post wakes it. After a pass that answered
+/// a caller the loop may first watch its inbox for a few microseconds (see `CurlPostWatch`).
 final class CurlEventLoop: @unchecked Sendable {
     enum Command {
         /// Add the transfer to the multi handle.
@@ -136,7 +136,8 @@ final class CurlEventLoop: @unchecked Sendable {
                 handedOver = false
                 if watch.answered(at: MonotonicTime.now()) && watchForPost() { continue }
             }
-            sleep(upTo: wait)
+            // A reader left waiting while a streaming body's bytes gather is woken within 1 ms.
+            sleep(upTo: touched.isEmpty ? wait : min(wait, 1))
         }
         for transfer in Array(active.values) { end(transfer, CancellationError()) }
         for command in inbox.withLock({ $0.commands }) {
