@@ -12,10 +12,10 @@ import Synchronization
 /// every callback, happens on the loop's thread.
 ///
 /// One pass: take the commands, `curl_multi_perform`, end finished transfers, hand the heads and
-/// body bytes that arrived to their waiters (once per pass, not per callback), abort transfers past
-/// a time limit, then sleep in `curl_multi_poll` until a socket, a timer or a post wakes it. After a
-/// pass that answered a caller the loop first watches its inbox for up to 30 µs, since a caller
-/// often sends its next request right away and a sleep and wake-up cost more than that.
+/// body bytes that arrived to their waiters (once per pass, not per callback; see
+/// `CurlTransfer.flush` for bytes that keep streaming), abort transfers past a time limit, then
+/// sleep in `curl_multi_poll` until a socket, a timer or a post wakes it. After a pass that answered
+/// a caller the loop may first watch its inbox for a few microseconds (see `CurlPostWatch`).
 final class CurlEventLoop: @unchecked Sendable {
     enum Command {
         /// Add the transfer to the multi handle.
@@ -51,6 +51,10 @@ final class CurlEventLoop: @unchecked Sendable {
     private let posted = Atomic<Bool>(false)
     /// Whether this pass woke a caller (a head or an end), who may well post again at once. Loop thread only.
     private var handedOver = false
+    /// Whether to watch for the caller's next command after waking it. Loop thread only.
+    private var watch = CurlPostWatch()
+    /// When the last command was posted.
+    private let lastPost = Atomic<UInt64>(0)
     private let configuration: CurlTransport.Configuration
     /// Easy handles that no transfer uses, set up for this loop's configuration.
     private let idleHandles = Mutex<[CurlEasyHandle]>([])
@@ -88,6 +92,7 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Queues `command` for the loop's thread and wakes it.
     func post(_ command: Command) {
         inbox.withLock { $0.commands.append(command) }
+        lastPost.store(MonotonicTime.now(), ordering: .relaxed)
         posted.store(true, ordering: .releasing)
         if sleeping.load(ordering: .sequentiallyConsistent) { curl_multi_wakeup(multi) }
     }
@@ -119,6 +124,7 @@ final class CurlEventLoop: @unchecked Sendable {
         var pending: [Command] = []
         while takeCommands(into: &pending) {
             passStarted = MonotonicTime.now()
+            if !pending.isEmpty { watch.commandCame(postedAt: lastPost.load(ordering: .relaxed)) }
             for command in pending { handle(command) }
             pending.removeAll(keepingCapacity: true)
             var running: Int32 = 0
@@ -128,9 +134,10 @@ final class CurlEventLoop: @unchecked Sendable {
             let wait = expireTimers()
             if handedOver {
                 handedOver = false
-                if watchForPost() { continue }
+                if watch.answered(at: MonotonicTime.now()) && watchForPost() { continue }
             }
-            sleep(upTo: wait)
+            // A reader left waiting while a streaming body's bytes gather is woken within 1 ms.
+            sleep(upTo: touched.isEmpty ? wait : min(wait, 1))
         }
         for transfer in Array(active.values) { end(transfer, CancellationError()) }
         for command in inbox.withLock({ $0.commands }) {
@@ -149,11 +156,9 @@ final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
-    /// After a pass that answered a caller, who often sends the next request within microseconds:
-    /// watches the inbox for up to 30 µs instead of paying for a sleep and a wake-up. True when a
-    /// command came.
+    /// Watches the inbox for up to `CurlPostWatch.window`; true when a command came.
     private func watchForPost() -> Bool {
-        let until = MonotonicTime.now() + 30_000
+        let until = MonotonicTime.now() + CurlPostWatch.window
         while !posted.load(ordering: .acquiring) {
             if MonotonicTime.now() >= until { return false }
         }

@@ -45,6 +45,12 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     var sendPaused = false
     var lastActivity: UInt64
     private var bytesSent: Int64 = 0
+    /// The last two passes that brought body bytes.
+    private var bytesPasses: (last: UInt64, previous: UInt64) = (0, 0)
+    /// Since when a waiting reader has been left to wait for more bytes.
+    private var holdingSince: UInt64?
+    /// Body bytes of this pass not yet handed to `buffer`.
+    private var gatherer: ResponseChunkGatherer
 
     /// Prepares an easy handle for `request`; throws `invalidRequest` for a request libcurl must not send.
     init(
@@ -56,7 +62,8 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         self.method = request.method
         self.limits = limits
         self.maxHeadBytes = configuration.maxResponseHeadBytes
-        buffer = ResponseBodyBuffer(bound: configuration.responseBufferBytes)
+        buffer = ResponseBodyBuffer(bound: configuration.responseBufferBytes, keptArrays: 4)
+        gatherer = ResponseChunkGatherer(piece: CurlEasyHandle.pieceBytes(configuration))
         let now = MonotonicTime.now()
         lastActivity = now
         deadlineAt = limits.deadline.map { now &+ MonotonicTime.nanoseconds($0) }
@@ -229,8 +236,12 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         return (head.response, HTTPBody(ResponseChunks(reader: ResponseBodyReader(producer: self)), length: length))
     }
 
-    /// Hands a new head to `send` and new bytes to a waiting reader; called by the loop once per pass.
-    /// True when a head was handed over.
+    /// Hands a new head to `send`, the body bytes gathered in this pass to `buffer`, and new bytes to
+    /// a waiting reader; called by the loop once per pass. True when a head was handed over.
+    ///
+    /// While a body keeps streaming in (bytes came in this pass and in one under 1 ms before), a
+    /// waiting reader is woken only once a piece of bytes waits, or 1 ms after it was first left
+    /// waiting: fewer wake-ups for a download, none of the delay for bytes that come now and then.
     func flush() -> Bool {
         needsFlush = false
         var handed = false
@@ -243,7 +254,18 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             continuation?.resume(returning: handOver(head, ended: false))
             handed = true
         }
-        if buffer.wakeReader() { engine.loop.post(.resume(self)) }
+        let now = engine.loop.passStarted
+        let streaming = bytesPasses.last &- bytesPasses.previous < 1_000_000
+        let hold = streaming && now &- (holdingSince ?? now) < 1_000_000
+        if let chunk = gatherer.take() { buffer.publish(chunk) }
+        let (resume, held) = buffer.wakeReader(holdingBelow: hold ? gatherer.piece : 0)
+        if held {
+            holdingSince = holdingSince ?? now
+            engine.loop.markForFlush(self)
+        } else {
+            holdingSince = nil
+        }
+        if resume { engine.loop.post(.resume(self)) }
         return handed
     }
 
@@ -255,13 +277,19 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
                 reason: .protocolError("body bytes came before the head"), requestSent: true)
             return 0
         }
-        switch buffer.offer(UnsafeRawBufferPointer(start: data, count: count)) {
-        case .taken(let readerWaiting):
-            if readerWaiting { engine.loop.markForFlush(self) }
+        if bytesPasses.last != lastActivity { bytesPasses = (lastActivity, bytesPasses.last) }
+        switch buffer.admit(count, gathered: gatherer.count) {
+        case .take:
+            let full = gatherer.add(UnsafeRawBufferPointer(start: data, count: count), spare: buffer.reusableArray)
+            if let full { buffer.publish(full) }
+            engine.loop.markForFlush(self)
             return count
         case .pause:
+            if let chunk = gatherer.take() { buffer.publish(chunk) }
             recvPaused = true
             return CCURL_WRITEFUNC_PAUSE
+        case .drop:
+            return count
         }
     }
 
@@ -377,6 +405,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         }
         pump?.cancel()
         source?.close()
+        if let chunk = gatherer.take() { buffer.publish(chunk) }
         buffer.finish(error)
         if let pendingHead, !(error is CancellationError) {
             // The head arrived; an error after it reaches the body's reader instead.

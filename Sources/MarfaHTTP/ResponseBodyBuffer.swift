@@ -3,21 +3,24 @@ import Synchronization
 /// The bytes of a response body between the transport (libcurl's write callback, URLSession's
 /// data callback) and the body's reader.
 ///
-/// With `offer`, at most `bound` bytes wait here (or one chunk, if a single chunk is larger): when
-/// a chunk would pass the bound it is refused and the transfer pauses (libcurl hands it over again
-/// later). With `push`, a chunk is always taken and the producer learns that it passed the bound,
-/// so it can suspend its transfer. Either way the reader asks for the transfer to go on once the
-/// waiting bytes have dropped to half the bound.
+/// With `admit` and `publish`, at most `bound` bytes wait here or with the producer (or one
+/// chunk, if a single chunk is larger): bytes that would pass the bound are refused and the
+/// transfer pauses (libcurl hands them over again later). With `push`, a chunk is always taken and
+/// the producer learns that it passed the bound, so it can suspend its transfer. Either way the
+/// reader asks for the transfer to go on once the waiting bytes have dropped to half the bound.
 ///
 /// The producer only queues; a waiting reader is woken by `wakeReader()`, which libcurl's event
-/// loop calls once per pass over its transfers, so a burst of chunks costs one wake-up.
+/// loop calls once per pass over its transfers, so a burst of chunks costs one wake-up (and, while
+/// a body keeps streaming in, lets a few passes' bytes gather first).
 final class ResponseBodyBuffer: Sendable {
-    /// What the write callback should do with a chunk.
-    enum Offer {
-        /// The chunk was queued; `readerWaiting` tells whether a reader waits to be woken.
-        case taken(readerWaiting: Bool)
-        /// The chunk was not taken: pause the transfer, libcurl hands it over again later.
+    /// What the write callback should do with bytes.
+    enum Admission {
+        /// Gather them for the reader.
+        case take
+        /// Refuse them: pause the transfer, libcurl hands them over again later.
         case pause
+        /// Throw them away: the body ended or its reader left.
+        case drop
     }
 
     private typealias Waiter = CheckedContinuation<ArraySlice<UInt8>?, any Error>
@@ -32,32 +35,56 @@ final class ResponseBodyBuffer: Sendable {
         var readerCanceled = false
         var highWater = 0
         var pauses = 0
+        /// Arrays the reader took, oldest first, for the producer to refill (at most `keptArrays`).
+        var handedOut: [[UInt8]] = []
     }
 
     let bound: Int
+    /// How many arrays the reader took are kept for `reusableArray`.
+    private let keptArrays: Int
     private let state = Mutex(State())
 
-    init(bound: Int) { self.bound = Self.bound(for: bound) }
+    /// A buffer of at most `bound` bytes (at least 16 KiB) that keeps `keptArrays` arrays its
+    /// reader took for the producer to reuse.
+    init(bound: Int, keptArrays: Int = 0) {
+        self.bound = Self.bound(for: bound)
+        self.keptArrays = keptArrays
+    }
 
     /// The bound of a buffer asked for `requested` bytes: at least 16 KiB.
     static func bound(for requested: Int) -> Int { max(requested, 16 << 10) }
 
     // MARK: Producer side, on the transport's thread
 
-    /// Offers `bytes` to the reader.
-    func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
+    /// Whether `count` more bytes may wait beside the `gathered` ones the producer holds.
+    func admit(_ count: Int, gathered: Int) -> Admission {
         state.withLock { state in
-            if state.end != nil || state.readerCanceled { return .taken(readerWaiting: false) }
-            if state.buffered > 0 && state.buffered + bytes.count > bound {
+            if state.end != nil || state.readerCanceled { return .drop }
+            let waiting = state.buffered + gathered
+            if waiting > 0 && waiting + count > bound {
                 state.paused = true
                 state.pauses += 1
                 return .pause
             }
-            state.chunks.append([UInt8](bytes))
-            state.buffered += bytes.count
-            state.highWater = max(state.highWater, state.buffered)
-            return .taken(readerWaiting: state.waiter != nil)
+            state.highWater = max(state.highWater, waiting + count)
+            return .take
         }
+    }
+
+    /// Queues a chunk of admitted bytes for the reader; true when a reader waits.
+    @discardableResult
+    func publish(_ chunk: [UInt8]) -> Bool {
+        state.withLock { state in
+            if state.end != nil || state.readerCanceled { return false }
+            state.chunks.append(chunk)
+            state.buffered += chunk.count
+            return state.waiter != nil
+        }
+    }
+
+    /// The oldest array the reader took, for the producer to fill again once the reader let it go.
+    func reusableArray() -> [UInt8]? {
+        state.withLock { $0.handedOut.isEmpty ? nil : $0.handedOut.removeFirst() }
     }
 
     /// Takes `bytes` whatever the bound; `overBound` tells that the waiting bytes now pass it, so the
@@ -78,17 +105,25 @@ final class ResponseBodyBuffer: Sendable {
 
     /// Hands the next chunk to a waiting reader, if one waits and a chunk is there. True when the
     /// transfer, paused for the reader, should now go on.
-    func wakeReader() -> Bool {
+    func wakeReader() -> Bool { wakeReader(holdingBelow: 0).resume }
+
+    /// `wakeReader()`, except that a reader is left waiting (`held`) while fewer than `threshold`
+    /// bytes are queued for it.
+    func wakeReader(holdingBelow threshold: Int) -> (resume: Bool, held: Bool) {
         var wake = false
+        var held = false
         let handoff: (Waiter, ArraySlice<UInt8>)? = state.withLock { state in
-            guard let waiter = state.waiter, let chunk = Self.take(&state, bound: bound, wake: &wake) else {
+            guard let waiter = state.waiter, state.head < state.chunks.count else { return nil }
+            if state.buffered < threshold {
+                held = true
                 return nil
             }
+            guard let chunk = take(&state, wake: &wake) else { return nil }
             state.waiter = nil
             return (waiter, chunk)
         }
         if let (waiter, chunk) = handoff { waiter.resume(returning: chunk) }
-        return wake
+        return (wake, held)
     }
 
     /// Ends the body: nil after the last byte, or the error that cut it short. Queued bytes stay readable.
@@ -99,7 +134,7 @@ final class ResponseBodyBuffer: Sendable {
             state.end = error.map { .failure($0) } ?? .success(())
             guard let waiter = state.waiter else { return (nil, nil) }
             state.waiter = nil
-            return (waiter, Self.ready(&state, bound: bound, wake: &wake))
+            return (waiter, ready(&state, wake: &wake))
         }
         if let waiter, let next { waiter.resume(with: next) }
     }
@@ -132,13 +167,13 @@ final class ResponseBodyBuffer: Sendable {
     /// The next chunk, nil at the end. `resume` is called when the transfer should go on.
     func next(resume: () -> Void) async throws -> ArraySlice<UInt8>? {
         var wake = false
-        let ready = state.withLock { Self.ready(&$0, bound: bound, wake: &wake) }
+        let now = state.withLock { ready(&$0, wake: &wake) }
         if wake { resume() }
-        if let ready { return try ready.get() }
+        if let now { return try now.get() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
                 let early = state.withLock { state in
-                    let early = Self.ready(&state, bound: bound, wake: &wake)
+                    let early = ready(&state, wake: &wake)
                     if early == nil { state.waiter = continuation }
                     return early
                 }
@@ -163,11 +198,9 @@ final class ResponseBodyBuffer: Sendable {
     }
 
     /// What a reader gets now: a chunk, the end, an error; nil when it has to wait.
-    private static func ready(
-        _ state: inout State, bound: Int, wake: inout Bool
-    ) -> Result<ArraySlice<UInt8>?, any Error>? {
+    private func ready(_ state: inout State, wake: inout Bool) -> Result<ArraySlice<UInt8>?, any Error>? {
         if state.readerCanceled { return .failure(CancellationError()) }
-        if let chunk = take(&state, bound: bound, wake: &wake) { return .success(chunk) }
+        if let chunk = take(&state, wake: &wake) { return .success(chunk) }
         switch state.end {
         case .success?: return .success(nil)
         case .failure(let error)?:
@@ -177,10 +210,14 @@ final class ResponseBodyBuffer: Sendable {
         }
     }
 
-    private static func take(_ state: inout State, bound: Int, wake: inout Bool) -> ArraySlice<UInt8>? {
+    private func take(_ state: inout State, wake: inout Bool) -> ArraySlice<UInt8>? {
         guard state.head < state.chunks.count else { return nil }
         let chunk = state.chunks[state.head]
         state.chunks[state.head] = []
+        if keptArrays > 0 {
+            state.handedOut.append(chunk)
+            if state.handedOut.count > keptArrays { state.handedOut.removeFirst() }
+        }
         state.head += 1
         if state.head == state.chunks.count {
             state.chunks.removeAll(keepingCapacity: true)

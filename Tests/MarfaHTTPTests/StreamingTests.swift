@@ -62,6 +62,43 @@ struct PatternChunks: AsyncSequence, Sendable {
         }
     }
 
+    /// Every byte of a download arrives as sent, whether the reader lets each chunk go at once (so
+    /// the transport may fill its array again) or keeps some of them for a while.
+    @Test(arguments: TransportKind.allCases, [false, true])
+    func downloadArrivesIntactWhileTheReaderKeepsChunks(kind: TransportKind, keeps: Bool) async throws {
+        let blocks = 64  // 4 MiB
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    (
+                        HTTPResponse(status: 200),
+                        HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16))
+                    )
+                }, method: .get, path: "/big")
+        }) { server in
+            let (_, maybeBody) = try await kind.make(responseBufferBytes: 256 << 10).send(
+                HTTPRequest(method: .get, path: "/big"), body: nil, baseURL: server.url, operationID: "big")
+            var kept: [(offset: Int, chunk: ArraySlice<UInt8>)] = []
+            var total = 0
+            var wrong = 0
+            for try await chunk in try #require(maybeBody) {
+                wrong += Self.mismatches(chunk, at: total)
+                if keeps && kept.count < 32 { kept.append((total, chunk)) }
+                total += chunk.count
+            }
+            #expect(total == blocks << 16)
+            #expect(wrong == 0)
+            #expect(kept.reduce(0) { $0 + Self.mismatches($1.chunk, at: $1.offset) } == 0)
+        }
+    }
+
+    /// How many bytes of `chunk`, found at `offset` in a `PatternChunks` body, are not the pattern's.
+    static func mismatches(_ chunk: ArraySlice<UInt8>, at offset: Int) -> Int {
+        var wrong = 0
+        for (index, byte) in zip(offset..., chunk) where byte != UInt8((index % 65536) % 251) { wrong += 1 }
+        return wrong
+    }
+
     @Test(arguments: TransportKind.allCases)
     func serverSentEventsArriveOneByOne(kind: TransportKind) async throws {
         let clientSawFirst = Gate()
