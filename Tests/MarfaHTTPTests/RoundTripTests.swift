@@ -151,8 +151,9 @@ import Testing
         }
     }
 
-    /// One transport's calls one after another (libcurl's easy handle goes from one to the next):
-    /// nothing of a request, neither its method, its header fields nor its body, reaches the next.
+    /// One transport's calls one after another (libcurl's easy handle goes from one to the next,
+    /// set up anew after the first, which fails): nothing of a request, neither its method, its
+    /// header fields nor its body, reaches the next.
     @Test(arguments: TransportKind.allCases)
     func nothingOfOneRequestCarriesOverToTheNext(kind: TransportKind) async throws {
         try await withServer(configure: { server in
@@ -163,6 +164,12 @@ import Testing
             }
         }) { server in
             let transport = kind.make()
+            let refused = await caught {
+                _ = try await transport.send(
+                    HTTPRequest(method: .get, path: "/"), body: nil, baseURL: URL(string: "http://127.0.0.1:1")!,
+                    operationID: "refused")
+            }
+            #expect(refused is HTTPClientError)
             let calls: [(HTTPMethod, HTTPFields, String?, String)] = [
                 (.post, ["X-Test": "a"], "payload", "POST a 7"), (.head, [:], nil, "HEAD - 0"),
                 (.get, [:], nil, "GET - 0"), (.put, ["X-Test": "b"], "xy", "PUT b 2"),

@@ -92,10 +92,23 @@ struct PatternChunks: AsyncSequence, Sendable {
         }
     }
 
-    /// How many bytes of `chunk`, found at `offset` in a `PatternChunks` body, are not the pattern's.
+    /// How many stretches of `chunk`, found at `offset` in a `PatternChunks` body, differ from the pattern.
     static func mismatches(_ chunk: ArraySlice<UInt8>, at offset: Int) -> Int {
         var wrong = 0
-        for (index, byte) in zip(offset..., chunk) where byte != UInt8((index % 65536) % 251) { wrong += 1 }
+        var index = chunk.startIndex
+        var position = offset
+        while index < chunk.endIndex {
+            let inBlock = position % 65536
+            let length = min(65536 - inBlock, chunk.endIndex - index)
+            let same = chunk[index..<index + length].withUnsafeBytes { got in
+                PatternChunks.block[inBlock..<inBlock + length].withUnsafeBytes { want in
+                    memcmp(got.baseAddress!, want.baseAddress!, length) == 0
+                }
+            }
+            if !same { wrong += 1 }
+            index += length
+            position += length
+        }
         return wrong
     }
 
