@@ -16,6 +16,7 @@ import MarfaOpenAPIRuntime
 //        CopyBenchmark files [count, default 200] [KiB, default 1024] [rounds, default 4] [large MiB, default 1024]
 //        (see FilesBench and LargeFileBench; large MiB 0 leaves the large file out)
 //        CopyBenchmark folders [files, default 5000]   (see FoldersBench)
+//        CopyBenchmark seed [creates, default 20000]   (the local instance's create rate alone)
 
 if CommandLine.arguments.dropFirst().first == "drain" {
     let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
@@ -85,6 +86,12 @@ if CommandLine.arguments.dropFirst().first == "folders" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "seed" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20_000
+    try await SeedBench.run(creates: count)
+    exit(0)
+}
+
 // BENCH_SEARCH_STORE=path: when the file exists, only the search part runs, on that store
 // (offline); otherwise the full run copies its final store there, for repeated search runs.
 let keptStore = ProcessInfo.processInfo.environment["BENCH_SEARCH_STORE"].map { URL(fileURLWithPath: $0) }
@@ -117,25 +124,7 @@ let floor = RawFloor(url: local.url, key: local.key, transport: transport)
 
 /// Creates `count` notes with bodies of a realistic length, 16 requests at a time.
 func seed(_ count: Int, from start: Int) async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        for client in 0..<16 {
-            group.addTask {
-                var fields = HTTPFields()
-                fields["Authorization"] = "Bearer \(local.key)"
-                fields["Content-Type"] = "application/json"
-                for index in stride(from: start + client, to: start + count, by: 16) {
-                    let body =
-                        #"{"type":"core.note","properties":{"title":"Note \#(index)","body":"\#(Text.body(index))"}}"#
-                    let (response, answer) = try await transport.send(
-                        HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body),
-                        baseURL: local.url, operationID: "createItem")
-                    _ = try await answer?.collect(upTo: 1 << 20)
-                    guard response.status == 201 else { throw BenchFailure("create answered \(response.status)") }
-                }
-            }
-        }
-        try await group.waitForAll()
-    }
+    try await SeedBench.seed(count, from: start, local: local, transport: transport)
 }
 
 /// Words for bodies, chosen by index so every run writes the same text: 64,000 made-up words of

@@ -45,7 +45,7 @@ struct RequestHead {
         }
         let lengths = headers.filter { $0.name.lowercased() == "content-length" }
             .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingBlanks }
+            .map { $0.trimmingSpaces }
         let encodings = headers.filter { $0.name.lowercased() == "transfer-encoding" }
         if !lengths.isEmpty && !encodings.isEmpty {
             return badRequest("The request has both Content-Length and Transfer-Encoding (RFC 9112 §6.1).")
@@ -67,15 +67,6 @@ struct RequestHead {
 
     private func badRequest(_ message: String) -> Problem {
         Problem(status: 400, code: "bad_request", message: message)
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingBlanks: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }
 

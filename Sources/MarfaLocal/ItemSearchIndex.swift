@@ -8,10 +8,14 @@ import MarfaSQLite
 /// ones included, and the tags).
 ///
 /// The item write path (`ItemRecord.insert` / `update`) writes the item's row in the same
-/// transaction as the item, and the FTS5 triggers keep the index in step with that row, so a
-/// search never sees an item's text from another commit than the item. Deleting an item deletes
-/// its row (a trigger on `items`). Which property is the title and which the body comes from the
-/// nearest display hints along the type's parents (`title` and `body` when none name them).
+/// transaction as the item; deleting an item deletes its row (a trigger on `items`). The index
+/// follows in batches: a new or changed row is only noted in `search_pending` by the write
+/// (text it replaces is taken out of the index at once), and `indexPending` indexes the noted rows
+/// many at a time, so a write never pays for FTS5 flushing a segment of its own.
+/// `LocalStore` runs it shortly after writes, before every search and at open, so a search
+/// finds every item committed before it began. Which property is the title and which the body
+/// comes from the nearest display hints along the type's parents (`title` and `body` when none
+/// name them).
 enum ItemSearchIndex {
     /// The FTS5 index: the `unicode61` tokenizer folding case and diacritics ("cafe" finds "Café").
     static let table = FTS5Table(
@@ -43,6 +47,42 @@ enum ItemSearchIndex {
         return statements.joined(separator: ";\n")
     }
 
+    /// Schema version 10: the index is kept in batches. The write path's triggers note a row in
+    /// `search_pending` instead of indexing it; a row's old text leaves the index at once unless
+    /// it was still waiting (then it was never indexed).
+    static var deferredIndexingSQL: String {
+        let index = table.quotedName
+        let changed = (["seq"] + table.columns).map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
+        let unindexOld = """
+            INSERT INTO \(index) (\(index), rowid, title, body, other)
+                SELECT 'delete', old.seq, old.title, old.body, old.other
+                WHERE NOT EXISTS (SELECT 1 FROM search_pending WHERE seq = old.seq);
+            DELETE FROM search_pending WHERE seq = old.seq;
+            """
+        let noteNew = "INSERT OR IGNORE INTO search_pending (seq) VALUES (new.seq);"
+        return [
+            "CREATE TABLE search_pending (seq INTEGER PRIMARY KEY)",
+            "DROP TRIGGER item_search_index_ai", "DROP TRIGGER item_search_index_ad",
+            "DROP TRIGGER item_search_index_au",
+            "CREATE TRIGGER item_search_noted_ai AFTER INSERT ON item_search BEGIN \(noteNew) END",
+            "CREATE TRIGGER item_search_noted_ad AFTER DELETE ON item_search BEGIN \(unindexOld) END",
+            "CREATE TRIGGER item_search_noted_au AFTER UPDATE ON item_search WHEN \(changed) BEGIN \(unindexOld) \(noteNew) END",
+        ].joined(separator: ";\n")
+    }
+
+    /// Indexes up to `limit` of the rows waiting in `search_pending`, oldest first, in one
+    /// statement (one FTS5 segment); answers how many were taken.
+    @discardableResult
+    static func indexPending(upTo limit: Int, in db: SQLiteConnection) throws -> Int {
+        let batch = "SELECT seq FROM search_pending ORDER BY seq LIMIT \(limit)"
+        try db.run(
+            """
+            INSERT INTO \(table.quotedName) (rowid, title, body, other)
+                SELECT seq, title, body, other FROM item_search WHERE seq IN (\(batch))
+            """)
+        return try db.run("DELETE FROM search_pending WHERE seq IN (\(batch))")
+    }
+
     /// An item's indexed text.
     struct Text: Sendable, Hashable {
         var title: String
@@ -58,7 +98,7 @@ enum ItemSearchIndex {
         static let fallback = Fields(title: "title", body: "body")
     }
 
-    /// Writes (or rewrites) the text of `item`, stored with `seq`; the triggers update the index.
+    /// Writes (or rewrites) the text of `item`, stored with `seq`; the triggers note it for indexing.
     static func store(_ item: ItemRecord, seq: Int64, in db: SQLiteConnection) throws {
         try write(text(of: item, fields: try fields(of: item.type, in: db)), seq: seq, in: db)
     }
@@ -73,21 +113,19 @@ enum ItemSearchIndex {
     }
 
     /// The title and body properties of `type`: from the nearest type along its parents whose
-    /// definition has display hints, read in SQL without decoding the definitions.
+    /// definition has display hints (at most 64 steps; a lost parent ends the walk).
     static func fields(of type: String, in db: SQLiteConnection) throws -> Fields {
-        let row = try db.first(
-            """
-            WITH RECURSIVE chain (definition, depth) AS (
-                SELECT definition, 0 FROM item_types WHERE id = ?
-                UNION ALL
-                SELECT item_types.definition, chain.depth + 1 FROM item_types JOIN chain
-                    ON item_types.id = json_extract(chain.definition, '$.parent') WHERE chain.depth < 64)
-            SELECT json_extract(definition, '$.display_hints.title_field') AS title,
-                json_extract(definition, '$.display_hints.body_field') AS body
-            FROM chain WHERE json_type(definition, '$.display_hints') = 'object' ORDER BY depth LIMIT 1
-            """, type)
-        return Fields(
-            title: row?.string("title") ?? Fields.fallback.title, body: row?.string("body") ?? Fields.fallback.body)
+        let registry = try TypeRegistry.load(db)
+        var next: String? = type
+        for _ in 0...64 {
+            guard let id = next, let entry = registry.entries[id] else { break }
+            if let hints = entry.definition.displayHints {
+                return Fields(
+                    title: hints.titleField ?? Fields.fallback.title, body: hints.bodyField ?? Fields.fallback.body)
+            }
+            next = entry.definition.parent
+        }
+        return .fallback
     }
 
     /// The text of `item` split by `fields`: every string inside a property, the other properties
@@ -117,20 +155,25 @@ enum ItemSearchIndex {
 
     /// `texts` as one column's text, one per line, without the snippet marks.
     private static func clean(_ texts: [String]) -> String {
+        let joined = texts.joined(separator: "\n")
+        // The marks are single UTF-8 bytes, so a byte scan tells whether there is anything to drop.
+        let marks = (UInt8(markOpen.value), UInt8(markClose.value))
+        guard joined.utf8.contains(where: { $0 == marks.0 || $0 == marks.1 }) else { return joined }
         var text = String.UnicodeScalarView()
-        text.append(
-            contentsOf: texts.joined(separator: "\n").unicodeScalars.lazy.filter { $0 != markOpen && $0 != markClose })
+        text.append(contentsOf: joined.unicodeScalars.lazy.filter { $0 != markOpen && $0 != markClose })
         return String(text)
     }
 
     // MARK: Filling and refreshing
 
-    /// Indexes every item when a migration asked for it (and drops the request), in the caller's
-    /// transaction; does nothing otherwise.
+    /// Writes every item's text when a migration asked for it (and drops the request), then
+    /// indexes every row still waiting, in the caller's transaction.
     static func fillIfAsked(in db: SQLiteConnection) throws {
-        guard try db.first("SELECT 1 FROM meta WHERE name = ?", fillRequest) != nil else { return }
-        try reindex(where: "1", values: [], in: db)
-        try db.run("DELETE FROM meta WHERE name = ?", fillRequest)
+        if try db.first("SELECT 1 FROM meta WHERE name = ?", fillRequest) != nil {
+            try reindex(where: "1", values: [], in: db)
+            try db.run("DELETE FROM meta WHERE name = ?", fillRequest)
+        }
+        try indexPending(upTo: Int.max, in: db)
     }
 
     /// Rewrites the text of every item of `types` (after their display hints changed).

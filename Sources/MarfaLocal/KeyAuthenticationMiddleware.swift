@@ -20,7 +20,7 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
     static func isLive(_ header: String, in store: LocalStore) async -> Bool {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = String(parts[1].trimmingSpaces)
         let now = store.clock.now
         let found = try? await store.read { db -> Bool in
             if token.hasPrefix(OAuthGrants.accessPrefix) {
@@ -48,7 +48,7 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw LocalError.unauthorized("The Authorization header must be 'Bearer <key>'.")
         }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = String(parts[1].trimmingSpaces)
         let now = store.clock.now
         if token.hasPrefix(OAuthGrants.accessPrefix) {
             // An OAuth access token: the grant's scopes, mapped onto the key model.

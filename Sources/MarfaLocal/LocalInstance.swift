@@ -44,6 +44,9 @@ public final class LocalInstance: Sendable {
         /// How long a type move waits between batches (none by default), so that tests can catch one
         /// mid-way.
         public var typeMovePause: Duration = .zero
+        /// How long the search text of a write waits at most before it is indexed with the others
+        /// of its batch (200 ms); a search indexes what waits first, so it never misses an item.
+        public var searchIndexDelay: Duration = SearchIndexing.defaultDelay
         /// How often an event stream with nothing to send writes a `:ping` comment (30 s).
         public var eventPingInterval: Duration = .seconds(30)
         /// OAuth sign-in: token, code and device code lifetimes, device polling interval.
@@ -107,7 +110,8 @@ public final class LocalInstance: Sendable {
         dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, ownerPassword: String? = nil,
         options: Options = Options()
     ) async throws -> LocalInstance {
-        let store = try await LocalStore.open(directory: dataDirectory, clock: options.clock)
+        let store = try await LocalStore.open(
+            directory: dataDirectory, clock: options.clock, searchIndexDelay: options.searchIndexDelay)
         do {
             let owner = try await OwnerFirstStart.prepare(
                 password: ownerPassword, mintsKey: options.mintsOwnerKey, store: store)

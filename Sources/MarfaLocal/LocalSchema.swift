@@ -138,5 +138,11 @@ enum LocalSchema {
                 ALTER TABLE items ADD COLUMN trashed_with TEXT;
                 CREATE INDEX items_trashed_with ON items (trashed_with) WHERE trashed_with IS NOT NULL;
                 """),
+        // Search text indexed in batches after the writes instead of in each write
+        // (`ItemSearchIndex.deferredIndexingSQL`).
+        SQLiteMigration(version: 10, sql: ItemSearchIndex.deferredIndexingSQL),
+        // A change token for the registered types, so writes read them once per change
+        // (`TypeRegistry.tokenMigrationSQL`).
+        SQLiteMigration(version: 11, sql: TypeRegistry.tokenMigrationSQL),
     ]
 }

@@ -27,7 +27,10 @@ final class LocalStore: Sendable {
     let eventReads = SharedEventReads()
     /// The data folder.
     let directory: URL
-    /// Work running beyond requests (type moves), cancelled and awaited before the store closes.
+    /// When the search text writes leave waiting is indexed.
+    let searchIndexing: SearchIndexing
+    /// Work running beyond requests (type moves, search indexing), cancelled and awaited before
+    /// the store closes.
     let background = BackgroundTasks()
     /// Woken by type move job ID when a cancel is asked for and when the job ends.
     let typeMoveChanges = ChangeWaiters<String>()
@@ -39,17 +42,23 @@ final class LocalStore: Sendable {
     /// The pool's settings: four readers, enough for the cores this runs on and the followers' reads.
     static let poolConfiguration = SQLitePool.Configuration(readerCount: 4)
 
-    private init(pool: SQLitePool, instanceID: String, isNew: Bool, directory: URL, clock: any MarfaClock) {
+    private init(
+        pool: SQLitePool, instanceID: String, isNew: Bool, directory: URL, clock: any MarfaClock,
+        searchIndexDelay: Duration
+    ) {
         self.pool = pool
         self.instanceID = instanceID
         self.isNew = isNew
         self.directory = directory
         self.clock = clock
+        searchIndexing = SearchIndexing(delay: searchIndexDelay)
     }
 
     /// Opens the store in `directory` (creating it), migrates it, fills the search index where a
     /// migration asked for it, mints the identity on first open and settles interrupted work.
-    static func open(directory: URL, clock: any MarfaClock) async throws -> LocalStore {
+    static func open(
+        directory: URL, clock: any MarfaClock, searchIndexDelay: Duration = SearchIndexing.defaultDelay
+    ) async throws -> LocalStore {
         try prepareFolder(directory)
         let pool = try await SQLitePool.open(
             path: directory.appendingPathComponent(fileName).path, configuration: poolConfiguration)
@@ -60,7 +69,9 @@ final class LocalStore: Sendable {
             let now = clock.now
             let (instanceID, created) = try await pool.write { db in try identity(at: now, in: db) }
             try await pool.write { db in try settleInterruptedWork(at: now, in: db) }
-            return LocalStore(pool: pool, instanceID: instanceID, isNew: created, directory: directory, clock: clock)
+            return LocalStore(
+                pool: pool, instanceID: instanceID, isNew: created, directory: directory, clock: clock,
+                searchIndexDelay: searchIndexDelay)
         } catch {
             await pool.close()
             throw error
@@ -83,7 +94,9 @@ final class LocalStore: Sendable {
                     try $0.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value")
                 })
             else { throw LocalDataFolderError.needsStart(directory.path) }
-            return LocalStore(pool: pool, instanceID: instanceID, isNew: false, directory: directory, clock: clock)
+            return LocalStore(
+                pool: pool, instanceID: instanceID, isNew: false, directory: directory, clock: clock,
+                searchIndexDelay: SearchIndexing.defaultDelay)
         } catch {
             await pool.close()
             throw error
@@ -110,12 +123,37 @@ final class LocalStore: Sendable {
         try await pool.readToEnd(body)
     }
 
-    /// Runs `body` on the writer in one transaction (see `SQLitePool.write`); wakes no follower.
-    /// Like `read`, it runs to its end even when the calling task is canceled, so a request's
-    /// writes (or a stopping job's last one) are never cut short between two of them.
+    /// Runs `body` on the writer in a transaction of its own or one shared with the writes queued
+    /// beside it, committed before this returns (see `SQLitePool.writeGrouped`); wakes no
+    /// follower. Like `read`, it runs to its end even when the calling task is canceled, so a
+    /// request's writes (or a stopping job's last one) are never cut short between two of them.
+    /// A body touches nothing but the database: it may run twice when a shared transaction is lost.
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        try await pool.writeToEnd(body)
+        let result = try await pool.writeGrouped(body)
+        if searchIndexing.noteWrite() { scheduleSearchIndexing() }
+        return result
+    }
+
+    /// Indexes every row the writes left in `search_pending`, in batches (`ItemSearchIndex`), so
+    /// every row committed before the call is indexed when it returns; does nothing when no write
+    /// came since the last time and no indexing is under way. Run before a search.
+    func indexPendingSearchText() async throws {
+        guard searchIndexing.begin() else { return }
+        defer { searchIndexing.end() }
+        let size = SearchIndexing.batchSize
+        while try await pool.writeGrouped({ db in try ItemSearchIndex.indexPending(upTo: size, in: db) }) == size {}
+    }
+
+    /// Indexes the waiting rows `searchIndexing.delay` after now, unless the store stops first.
+    /// The wait is on the system's clock, not `clock`: it paces work and means nothing about the
+    /// data's time, and no answer waits for it (a search indexes first).
+    private func scheduleSearchIndexing() {
+        background.run { [self] in
+            guard (try? await Task.sleep(for: searchIndexing.delay)) != nil else { return }
+            searchIndexing.scheduledBatchStarts()
+            try? await indexPendingSearchText()
+        }
     }
 
     /// Creates the folder owner-only when missing, and the database file owner-only before SQLite

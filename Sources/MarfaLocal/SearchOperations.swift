@@ -11,7 +11,8 @@ import MarfaTypes
 /// first; `relevance_score` is the negated `bm25` (higher is better) and `snippet_html` an
 /// excerpt with the matches in `<mark>`. The listing's filters apply (`type` with subtypes,
 /// `state`, `tier`, `tags`, `timestamp_after/before`, `include=system`); trashed items are never
-/// found and purged ones are gone from the index; `filter` expressions are refused (`400`).
+/// found and purged ones are gone from the index; `filter` expressions are refused (`400`). The
+/// rows writes left waiting are indexed first, so every item committed before the search is found.
 extension LocalAPI {
     func searchItems(_ input: Operations.SearchItems.Input) async throws -> Operations.SearchItems.Output {
         let key = try RequestContext.current.requireKey()
@@ -37,6 +38,7 @@ extension LocalAPI {
         }
         let results: [Components.Schemas.SearchResult]
         if let words = FTS5Query(query.q, prefixLastWord: true) {
+            try await store.indexPendingSearchText()
             let search = ItemSearch(query: words, limit: limit, offset: offset, timestampBounds: bounds)
             results = try await read { db in try search.run(query, key: key, in: db) }
         } else {

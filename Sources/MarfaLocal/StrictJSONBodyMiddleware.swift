@@ -52,16 +52,7 @@ struct StrictJSONBodyMiddleware: ServerMiddleware {
     /// Whether a body with `contentType` on `operationID` is read as JSON.
     static func isJSON(_ contentType: String?, operationID: String) -> Bool {
         guard let contentType else { return !nonJSONDoors.contains(operationID) }
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingBlanks.lowercased() } ?? ""
+        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingBlanks: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }

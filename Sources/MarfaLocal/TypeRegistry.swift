@@ -21,6 +21,38 @@ struct TypeRegistry {
 
     /// Every registered type.
     static func load(_ db: SQLiteConnection) throws -> TypeRegistry {
+        guard let token = try db.fetchValue(String.self, "SELECT value FROM meta WHERE name = ?", changeToken) else {
+            return try read(db)
+        }
+        return try loaded.value(of: token) { _ in try read(db) }
+    }
+
+    /// Registries read, by the change token their `item_types` had: a token is drawn at random
+    /// anew by every change (`tokenMigrationSQL`), so one seen before names the same rows, in any
+    /// store, and a change rolled back leaves a token that never comes again.
+    private static let loaded = DecodedTextMemo<TypeRegistry>(capacity: 64)
+
+    /// The `meta` row holding the change token of `item_types`.
+    static let changeToken = "item_types_token"
+
+    /// Schema version 11: a change token for `item_types`, drawn anew by every insert, update and
+    /// delete, so a write reads the registry once per change instead of once per write.
+    static var tokenMigrationSQL: String {
+        let token = "lower(hex(randomblob(16)))"
+        let draw = "UPDATE meta SET value = \(token) WHERE name = '\(changeToken)';"
+        return [
+            """
+            INSERT INTO meta (name, value) VALUES ('\(changeToken)', \(token))
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """,
+            "CREATE TRIGGER IF NOT EXISTS item_types_token_ai AFTER INSERT ON item_types BEGIN \(draw) END",
+            "CREATE TRIGGER IF NOT EXISTS item_types_token_au AFTER UPDATE ON item_types BEGIN \(draw) END",
+            "CREATE TRIGGER IF NOT EXISTS item_types_token_ad AFTER DELETE ON item_types BEGIN \(draw) END",
+        ].joined(separator: ";\n")
+    }
+
+    /// Every registered type, read from `item_types`.
+    private static func read(_ db: SQLiteConnection) throws -> TypeRegistry {
         var entries: [String: Entry] = [:]
         for row in try db.query("SELECT * FROM item_types") {
             let definition = try decodedDefinitions.value(of: row.string("definition")) {

@@ -86,7 +86,7 @@ public struct FTS5Table: Sendable, Hashable {
     }
 
     /// The quoted table name.
-    var quotedName: String { SQLiteQuoting.identifier(name) }
+    public var quotedName: String { SQLiteQuoting.identifier(name) }
 
     /// The quoted name of the trigger with `suffix`.
     private func triggerName(_ suffix: String) -> String { SQLiteQuoting.identifier("\(name)_\(suffix)") }

@@ -46,6 +46,9 @@ final class SQLiteConnectionThreads: @unchecked Sendable {
         }
     }
 
+    /// How much work waits in the queue.
+    var queuedCount: Int { condition.withLock { queue.count } }
+
     /// Whether the calling thread is one of these threads (a blocking call from it could deadlock).
     var isCurrentThreadMember: Bool {
         condition.withLock { members.contains(ObjectIdentifier(Thread.current)) }
@@ -76,21 +79,27 @@ final class SQLiteConnectionThreads: @unchecked Sendable {
     private func serve(adopting adopted: SQLiteConnection?) {
         condition.withLock { _ = members.insert(ObjectIdentifier(Thread.current)) }
         var connection = adopted
-        while let work = next() {
+        while let works = next() {
             if connection == nil {
                 do { connection = try open() } catch {
-                    work.fail(error)
+                    for work in works { work.fail(error) }
                     break
                 }
             }
-            work.run(on: connection!)
+            if works.count == 1 && !works[0].sharesTransactions {
+                works[0].run(on: connection!)
+            } else {
+                SQLiteWriteGroup.run(works, on: connection!)
+            }
         }
         connection?.close()
         threadEnded()
     }
 
     /// The next work, waiting while the queue is empty; nil once shutting down with nothing left.
-    private func next() -> (any SQLiteWork)? {
+    /// Work that shares transactions comes with the like work queued right behind it (up to
+    /// `SQLiteWriteGroup.largest`), to run as one group.
+    private func next() -> [any SQLiteWork]? {
         condition.withLock {
             while queue.isEmpty {
                 if closing { return nil }
@@ -98,7 +107,12 @@ final class SQLiteConnectionThreads: @unchecked Sendable {
                 condition.wait()
                 idleCount -= 1
             }
-            return queue.removeFirst()
+            var taken = [queue.removeFirst()]
+            guard taken[0].sharesTransactions else { return taken }
+            while taken.count < SQLiteWriteGroup.largest, let following = queue.first, following.sharesTransactions {
+                taken.append(queue.removeFirst())
+            }
+            return taken
         }
     }
 

@@ -103,6 +103,21 @@ public final class SQLitePool: Sendable {
         try await perform(on: try writerThreads(), cancellable: false) { db in try db.transaction(.immediate, body) }
     }
 
+    /// `writeToEnd`, letting the write share one transaction with the others of its kind queued
+    /// at the same time, so a burst of small writes pays for one commit (`SQLiteWriteGroup`).
+    /// The body still runs alone in a savepoint: when it throws, only its own changes are rolled
+    /// back. Its result is delivered after the shared commit. If the shared transaction is lost
+    /// (another body's error ended it, or the commit failed), the body runs again in a
+    /// transaction of its own: it must do nothing outside the database that cannot be repeated.
+    @discardableResult
+    public func writeGrouped<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+    ) async throws -> T {
+        try await perform(on: try writerThreads(), cancellable: false, sharingTransactions: true) { db in
+            try db.transaction(.immediate, body)
+        }
+    }
+
     /// Runs `body` on the writer's thread in one immediate transaction: committed when it returns,
     /// rolled back when it throws (and the error rethrown). Writes run one at a time, in call order.
     @discardableResult
@@ -193,6 +208,9 @@ public final class SQLitePool: Sendable {
 
     // MARK: Running work on the threads
 
+    /// How many writes wait in the writer's queue (for tests).
+    var queuedWrites: Int { writer?.queuedCount ?? 0 }
+
     /// The writer's threads, or the read-only refusal.
     private func writerThreads() throws -> SQLiteConnectionThreads {
         guard let writer else { throw SQLiteError.readOnlyPool(path) }
@@ -200,12 +218,12 @@ public final class SQLitePool: Sendable {
     }
 
     /// Queues `body` on `threads` and suspends until it ran, failed, or (when `cancellable`) was
-    /// cancelled unstarted.
+    /// cancelled unstarted; `sharingTransactions` lets it join a `SQLiteWriteGroup`.
     private func perform<T: Sendable>(
-        on threads: SQLiteConnectionThreads, cancellable: Bool = true,
+        on threads: SQLiteConnectionThreads, cancellable: Bool = true, sharingTransactions: Bool = false,
         _ body: @escaping @Sendable (SQLiteConnection) throws -> T
     ) async throws -> T {
-        let job = SQLiteJob(body)
+        let job = SQLiteJob(body, sharesTransactions: sharingTransactions)
         guard cancellable else { return try await submit(job, on: threads) }
         return try await withTaskCancellationHandler {
             try await submit(job, on: threads)

@@ -153,6 +153,17 @@ import Testing
         }
     }
 
+    @Test func textHoldingTheSnippetMarksIsIndexedWithoutThem() async throws {
+        try await LocalTestInstance.with { local in
+            // U+0002 and U+0003 mark matches in FTS5 snippets; stored text keeps them, the index drops them.
+            _ = try await Self.item(local, #"{"title":"Plain","body":"an \u0002egret\u0003 by the pond"}"#)
+            let answer = try await local.send(.get, "/search?q=pond")
+            let snippet = try #require(answer.json["results"]?.array?.first?["snippet_html"]?.string)
+            #expect(snippet.contains("an egret by the <mark>pond</mark>"), "\(snippet)")
+            #expect(try await Self.found(local, "egret").count == 1)
+        }
+    }
+
     @Test func theTitleFieldFollowsTheTypesDisplayHints() async throws {
         try await LocalTestInstance.with { local in
             let type =
@@ -184,7 +195,7 @@ import Testing
             try ItemSearchIndex.table.drop(in: db)
             try db.execute(
                 """
-                DROP TRIGGER items_search_ad; DROP TABLE item_search; DROP INDEX items_created; DROP INDEX items_updated;
+                DROP TRIGGER items_search_ad; DROP TABLE item_search; DROP TABLE search_pending; DROP INDEX items_created; DROP INDEX items_updated;
                 DROP TABLE read_view_changes; DROP INDEX items_trashed_with; ALTER TABLE items DROP COLUMN trashed_with
                 """)
             try db.run("DELETE FROM schema_version WHERE version >= 6")

@@ -77,5 +77,5 @@ extension Server {
     }
 
     /// A fresh key for a write, so the server answers a repeat of it from its record.
-    static func idempotencyKey() -> String { UUID().uuidString.lowercased() }
+    static func idempotencyKey() -> String { RandomUUID.make() }
 }

@@ -269,12 +269,3 @@ public enum URIStyleCoder {
         stride(from: 0, to: items.count - 1, by: 2).map { (String(items[$0]), .primitive(String(items[$0 + 1]))) }
     }
 }
-
-extension StringProtocol {
-    var trimmingSpaces: Substring {
-        let s = self[...]
-        let start = s.firstIndex { $0 != " " && $0 != "\t" } ?? s.endIndex
-        let end = s.lastIndex { $0 != " " && $0 != "\t" }.map { s.index(after: $0) } ?? start
-        return Substring(s[start..<Swift.max(start, end)])
-    }
-}

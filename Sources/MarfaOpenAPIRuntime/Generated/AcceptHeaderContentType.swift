@@ -31,7 +31,7 @@ extension AcceptHeaderContentType: RawRepresentable {
     /// and subtype, lowercased, and its `q` parameter; nil when there is no `type/subtype` or the quality
     /// is no number from 0 to 1.
     public init?(rawValue: String) {
-        var parameters = rawValue.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        var parameters = rawValue.split(separator: ";").map { String($0.trimmingSpaces) }
         guard let range = parameters.first?.lowercased(), range.contains("/") else { return nil }
         parameters.removeFirst()
         var quality: QualityValue = 1

@@ -24,7 +24,7 @@ public struct QualityValue: Sendable, Hashable {
 extension QualityValue: RawRepresentable {
     /// The quality written as `0.500`, or nil for text that is no number from 0 to 1.
     public init?(rawValue: String) {
-        guard let value = Double(rawValue.trimmingCharacters(in: .whitespaces)), (0...1).contains(value) else {
+        guard let value = Double(rawValue.trimmingSpaces), (0...1).contains(value) else {
             return nil
         }
         self.init(doubleValue: value)

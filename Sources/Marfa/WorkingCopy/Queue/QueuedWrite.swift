@@ -46,7 +46,7 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
         id: String, kind: WriteKind, itemId: String? = nil, targetId: String? = nil, edgeId: String? = nil,
         namespace: String? = nil,
         tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil,
-        idempotencyKey: String = UUID().uuidString.lowercased(), dependsOn: [String] = [],
+        idempotencyKey: String = RandomUUID.make(), dependsOn: [String] = [],
         follows: String? = nil, verdict: Verdict? = nil, waiting: Bool = false, body: JSONObject = [:],
         answer: String? = nil,
         refusals: Int = 0, queuedAt: Date = Date(), answeredAt: Date? = nil

@@ -125,12 +125,13 @@ struct CopyWire: Sendable {
         return try Self.itemPage(answer, what: "item listing")
     }
 
-    /// A page of items with metadata: the generated shape at once, else read tolerantly.
+    /// A page of items with metadata: each row read straight when it has the plain shape
+    /// (`WireItemEnvelope`), else the generated shape at once, else read tolerantly.
     private static func itemPage(
         _ bytes: [UInt8], what: String
     ) throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
         try WireShapes.read(
-            Components.Schemas.ItemEnvelopePage.self, from: bytes, what: what,
+            Components.Schemas.ItemEnvelopePage.self, from: bytes, what: what, plain: plainItemPage,
             direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
         ) { json throws(MarfaError) in
             try WirePage(json, what: what) { row throws(MarfaError) in
@@ -138,6 +139,27 @@ struct CopyWire: Sendable {
                     Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
             }
         }
+    }
+
+    /// A page whose rows all have the plain shape, read without the generated decoding; nil
+    /// otherwise.
+    private static func plainItemPage(_ json: JSONValue) -> WirePage<Components.Schemas.ItemEnvelope>? {
+        guard case .object(let page) = json, case .array(let data)? = page["data"],
+            case .bool(let hasMore)? = page["has_more"]
+        else { return nil }
+        var rows: [Components.Schemas.ItemEnvelope] = []
+        rows.reserveCapacity(data.count)
+        for row in data {
+            guard let envelope = WireItemEnvelope.read(row) else { return nil }
+            rows.append(envelope)
+        }
+        let cursor: String?
+        switch page["cursor"] {
+        case .string(let text)?: cursor = text
+        case nil, .null?: cursor = nil
+        default: return nil
+        }
+        return WirePage(rows: rows, cursor: hasMore ? cursor : nil)
     }
 
     /// A page of edges: the generated shape at once, else read tolerantly.

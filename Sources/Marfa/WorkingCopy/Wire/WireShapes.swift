@@ -123,11 +123,12 @@ enum WireShapes {
     }
 
     /// `T` read straight from the JSON `bytes` hold when the server sent the shape this build was
-    /// generated from (the fast path), else `tolerant`'s reading of the JSON. The text is read once,
-    /// by the ordered parser, so objects keep the server's order either way.
+    /// generated from (the fast path: `plain`'s reading when it has one, else the generated
+    /// decoding), else `tolerant`'s reading of the JSON. The text is read once, by the ordered
+    /// parser, so objects keep the server's order either way.
     static func read<T: Decodable, R>(
-        _ type: T.Type, from bytes: [UInt8], what: String, direct: (T) -> R,
-        tolerant: (JSONValue) throws(MarfaError) -> R
+        _ type: T.Type, from bytes: [UInt8], what: String, plain: (JSONValue) -> R? = { _ in nil },
+        direct: (T) -> R, tolerant: (JSONValue) throws(MarfaError) -> R
     ) throws(MarfaError) -> R {
         let json: JSONValue
         do {
@@ -135,6 +136,7 @@ enum WireShapes {
         } catch {
             throw .decoding(message: "The server's \(what) isn't JSON.")
         }
+        if let value = plain(json) { return value }
         if let value = try? JSONValueDecoder.decode(T.self, from: json) { return direct(value) }
         return try tolerant(json)
     }
