@@ -21,7 +21,8 @@ enum WireItemEnvelope {
     static func item(_ value: JSONValue) -> Components.Schemas.Item? {
         guard case .object(let item) = value, case .object(let properties)? = item["properties"],
             let id = string(item["id"]), let type = string(item["type"]), let state = string(item["state"]),
-            let version = integer(item["version"]), let schemaVersion = integer(item["schema_version"]),
+            let version = WireShapes.integer(item["version"]),
+            let schemaVersion = WireShapes.integer(item["schema_version"]),
             let source = string(item["source"]), let timestamp = date(item["timestamp"]),
             let createdAt = date(item["created_at"]), let updatedAt = date(item["updated_at"]),
             let tier = optional(item["tier"], string), let spaceID = nullable(item["space_id"]),
@@ -63,15 +64,6 @@ enum WireItemEnvelope {
     private static func bool(_ value: JSONValue?) -> Bool? {
         guard case .bool(let flag)? = value else { return nil }
         return flag
-    }
-
-    /// A whole number that fits in 64 bits, written with or without a zero fraction.
-    private static func integer(_ value: JSONValue?) -> Int64? {
-        switch value {
-        case .int(let number)?: number
-        case .double(let number)?: Int64(exactly: number)
-        default: nil
-        }
     }
 
     private static func number(_ value: JSONValue?) -> Double? {
