@@ -6,9 +6,18 @@ import Synchronization
 /// once the log passes `threshold` pages, and a thread of its own runs a `PASSIVE` checkpoint on a
 /// connection of its own, so no commit waits for pages to be copied back and synced. (SQLite's own
 /// autocheckpoint, which this hook replaces, runs inside the commit that crosses the threshold.)
+///
+/// A passive checkpoint can't finish while the writer keeps appending, and the log only starts
+/// over from its beginning once every frame is copied back: under a steady writer it would grow
+/// without bound, each commit appending to an ever longer file and each read searching an ever
+/// larger index. So past `restartPages` the passive pass is followed by a `RESTART` one, which
+/// holds the writer off only while it copies the frames written since and syncs, so the next
+/// commit writes the log from its start again.
 final class SQLiteCheckpointer: Sendable {
     /// WAL pages after which a checkpoint is asked for (SQLite's default autocheckpoint).
     static let threshold: Int32 = 1000
+    /// WAL pages past which a checkpoint makes the log start over.
+    static let restartPages: Int32 = 4 * threshold
 
     private struct State {
         var pending = false
@@ -75,10 +84,19 @@ final class SQLiteCheckpointer: Sendable {
                 return (state.stopped, state.connection)
             }
             if stopped { break }
-            // A busy or locked file only means the checkpoint waits for the next request.
-            _ = try? connection?.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            if let connection { Self.checkpoint(connection) }
         }
         state.withLock { $0.connection?.close() }
         finished.signal()
+    }
+
+    /// A passive checkpoint, then a restarting one when the log has grown past `restartPages`. A
+    /// busy or locked file only means the log waits for the next request. (The pragma, unlike
+    /// `sqlite3_wal_checkpoint_v2`, reads the file's header first, so a connection that has read
+    /// nothing yet knows the file is in WAL mode.)
+    private static func checkpoint(_ connection: SQLiteConnection) {
+        let logPages = (try? connection.first("PRAGMA wal_checkpoint(PASSIVE)"))?[1].integer ?? 0
+        guard logPages >= Int64(restartPages) else { return }
+        _ = try? connection.first("PRAGMA wal_checkpoint(RESTART)")
     }
 }

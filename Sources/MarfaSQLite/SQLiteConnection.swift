@@ -71,10 +71,7 @@ public final class SQLiteConnection {
         handle = db
         statementCache = SQLiteStatementCache(capacity: options.statementCacheCapacity)
         sqlite3_extended_result_codes(db, 1)
-        let millis =
-            options.busyTimeout.components.seconds * 1000 + options.busyTimeout.components.attoseconds
-            / 1_000_000_000_000_000
-        sqlite3_busy_timeout(db, Int32(clamping: millis))
+        SQLiteBusyWait.install(on: db, timeout: options.busyTimeout)
         do {
             try execute("PRAGMA foreign_keys = ON")
             if !options.readOnly && path != ":memory:" && options.writeAheadLog {

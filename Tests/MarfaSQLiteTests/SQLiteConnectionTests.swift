@@ -1,6 +1,7 @@
 import Foundation
-import MarfaSQLite
 import Testing
+
+@testable import MarfaSQLite
 
 @Suite struct SQLiteConnectionTests {
     @Test func opensAFileInWALModeWithForeignKeys() throws {
@@ -82,5 +83,22 @@ import Testing
         #expect(error?.isBusy == true)
         try first.execute("ROLLBACK")
         try second.execute("BEGIN IMMEDIATE; ROLLBACK")
+    }
+
+    /// A zero timeout (the checkpointer's) fails at once; any other waits, finely for its first
+    /// millisecond, then a millisecond at a time.
+    @Test func busyWaitPollsFinelyFirstAndKeepsItsTimeout() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let first = try SQLiteConnection(path: folder.path("a.sqlite"))
+        try first.execute("CREATE TABLE t (v INTEGER)")
+        let impatient = try SQLiteConnection(path: folder.path("a.sqlite"), options: .init(busyTimeout: .zero))
+        try first.execute("BEGIN IMMEDIATE")
+        let error = #expect(throws: SQLiteError.self) { try impatient.execute("BEGIN IMMEDIATE") }
+        #expect(error?.isBusy == true)
+        try first.execute("ROLLBACK")
+        #expect(SQLiteBusyWait.waitedMicroseconds(afterTries: 0) == 0)
+        #expect(SQLiteBusyWait.waitedMicroseconds(afterTries: 20) == 1_000)
+        #expect(SQLiteBusyWait.waitedMicroseconds(afterTries: 25) == 6_000)
     }
 }
