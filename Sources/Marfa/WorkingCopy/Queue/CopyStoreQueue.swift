@@ -30,13 +30,18 @@ enum CopyStoreQueue {
     }
 
     static func encodeVerdict(_ verdict: Verdict?) -> String? {
+        if verdict == .accepted { return acceptedText }
         guard let verdict, let data = try? JSONEncoder().encode(verdict) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
     static func decodeVerdict(_ text: String) -> Verdict? {
-        try? JSONDecoder().decode(Verdict.self, from: Data(text.utf8))
+        if text == acceptedText { return .accepted }
+        return try? JSONDecoder().decode(Verdict.self, from: Data(text.utf8))
     }
+
+    /// The commonest verdict as its column holds it, encoded once.
+    private static let acceptedText = String(decoding: try! JSONEncoder().encode(Verdict.accepted), as: UTF8.self)
 
     /// Every write, in queue order, `waiting` set for an unanswered write behind another that is
     /// unanswered or held.

@@ -19,10 +19,12 @@ enum WireAcceptedRow {
             for (key, value) in held?.wire ?? [:] where answered[key] == nil { answered[key] = value }
             var merged = json.object ?? [:]
             merged["item"] = .object(answered)
+            let withMetadata = json["metadata"]?.object != nil
+            if let plain = WireItemEnvelope.read(.object(merged)) { return .item(plain, withMetadata: withMetadata) }
             guard let envelope = try? WireShapes.envelope(.object(merged)),
                 let item = try? WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: envelope, what: "item")
             else { return nil }
-            return .item(item, withMetadata: json["metadata"]?.object != nil)
+            return .item(item, withMetadata: withMetadata)
         }
         if let wired = json["edge"], wired.object != nil {
             guard let shaped = try? WireShapes.edge(wired),
