@@ -27,8 +27,10 @@ package enum CopySearchIndex {
 
     /// How many bytes of new index entries FTS5 gathers in memory before it writes them out
     /// (its `hashsize`; 1 MiB by default): a batch of thousands of rows is written as a few large
-    /// segments instead of many small ones merged again, about a third less work per row.
-    package static let batchMemory = 8 << 20
+    /// segments instead of many small ones merged again, about a third less work per row. Only
+    /// the index built whole after a hydration fills it: at 16 MiB rather than 8, a 50,000-item
+    /// hydration took 4.0 s instead of 5.6 s, at a peak of 119 MB resident instead of 90.
+    package static let batchMemory = 16 << 20
 
     /// The index, the title and body field of each type, the table of rows not yet indexed and
     /// the triggers filling it, for a database whose `items` table has `type`, `state`,
