@@ -21,7 +21,9 @@ enum SQLiteBusyWait {
             { context, tries in
                 let limit = Int(bitPattern: context) - 1
                 guard SQLiteBusyWait.waitedMicroseconds(afterTries: tries) < limit * 1000 else { return 0 }
-                usleep(tries < SQLiteBusyWait.fineTries ? SQLiteBusyWait.fineMicroseconds : SQLiteBusyWait.coarseMicroseconds)
+                usleep(
+                    tries < SQLiteBusyWait.fineTries
+                        ? SQLiteBusyWait.fineMicroseconds : SQLiteBusyWait.coarseMicroseconds)
                 return 1
             }, context)
     }
