@@ -13,6 +13,10 @@ import Foundation
 public final class SQLiteConnection {
     let handle: OpaquePointer
     private var isClosed = false
+    /// The size a log file is cut back to when it starts over, once it grew past it (while a
+    /// long read held its snapshot, say): SQLite otherwise keeps the file at the largest size it
+    /// ever reached.
+    static let logSizeLimit = 32 << 20
     /// How deep `transaction` calls are nested; inner ones use savepoints.
     private var transactionDepth = 0
     /// Prepared statements kept for reuse.
@@ -77,6 +81,7 @@ public final class SQLiteConnection {
             if !options.readOnly && path != ":memory:" && options.writeAheadLog {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute(options.fullSync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+                try execute("PRAGMA journal_size_limit = \(Self.logSizeLimit)")
             }
             if options.queryOnly { try execute("PRAGMA query_only = ON") }
             if options.memoryMapBytes > 0 && path != ":memory:" {

@@ -1,6 +1,7 @@
 import Foundation
-import MarfaSQLite
 import Testing
+
+@testable import MarfaSQLite
 
 /// The pool's log under a writer that never pauses: checkpoints keep it bounded and start it over,
 /// and nothing written is lost.
@@ -29,6 +30,48 @@ import Testing
         #expect(largest < 12_000 * pageBytes, "the log reached \(largest / pageBytes) pages")
         #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 20_000)
         #expect(try await pool.read { try $0.first("PRAGMA integrity_check")?[0].text } == "ok")
+        await pool.close()
+    }
+
+    /// A read that holds its snapshot keeps the log from starting over, so it grows past the
+    /// limit; once the read ends and the log starts over, the file is cut back to the limit.
+    @Test func aLogGrownUnderALongReadIsCutBackWhenItStartsOver() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("held.sqlite")
+        let pool = try await SQLitePool.open(path: path)
+        try await pool.write { try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)") }
+        let body = [UInt8](repeating: 7, count: 3_500)
+        let release = DispatchSemaphore(value: 0)
+        let reading = DispatchSemaphore(value: 0)
+        let read = Task {
+            try await pool.read { db in
+                _ = try db.first("SELECT count(*) FROM t")
+                reading.signal()
+                release.wait()  // on the reader's own thread, holding its snapshot
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                reading.wait()
+                continuation.resume()
+            }
+        }
+        var index = 0
+        while Self.size(path + "-wal") <= SQLiteConnection.logSizeLimit + (1 << 20) {
+            index += 1
+            let row = index
+            try await pool.write { db in _ = try db.run("INSERT INTO t VALUES (?, ?)", row, body) }
+        }
+        release.signal()
+        try await read.value
+        for _ in 0..<8_000 where Self.size(path + "-wal") > SQLiteConnection.logSizeLimit {
+            index += 1
+            let row = index
+            try await pool.write { db in _ = try db.run("INSERT INTO t VALUES (?, ?)", row, body) }
+        }
+        #expect(Self.size(path + "-wal") <= SQLiteConnection.logSizeLimit)
+        #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == index)
         await pool.close()
     }
 }
