@@ -11,18 +11,30 @@ import Testing
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
+    /// A pool on a fresh file at `path` with a table `t (id, body)`.
+    static func pool(at path: String) async throws -> SQLitePool {
+        let pool = try await SQLitePool.open(path: path)
+        try await pool.write { try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)") }
+        return pool
+    }
+
+    /// Inserts row `id` with a body that fills most of a page, in a commit of its own.
+    static func insert(_ id: Int, into pool: SQLitePool) async throws {
+        try await pool.write { db in
+            _ = try db.run("INSERT INTO t VALUES (?, ?)", id, [UInt8](repeating: 7, count: 3_500))
+        }
+    }
+
     /// 20,000 commits of a page each, back to back, would leave a log of some 40,000 frames
     /// (160 MB) if it never started over; it stays within a few thousand pages.
     @Test func aSteadyWriterKeepsTheLogBounded() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.path("steady.sqlite")
-        let pool = try await SQLitePool.open(path: path)
-        try await pool.write { try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)") }
-        let body = [UInt8](repeating: 7, count: 3_500)
+        let pool = try await Self.pool(at: path)
         var largest = 0
         for index in 1...20_000 {
-            try await pool.write { db in _ = try db.run("INSERT INTO t VALUES (?, ?)", index, body) }
+            try await Self.insert(index, into: pool)
             if index % 500 == 0 { largest = max(largest, Self.size(path + "-wal")) }
         }
         let pageBytes = 4_096 + 24
@@ -39,9 +51,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.path("held.sqlite")
-        let pool = try await SQLitePool.open(path: path)
-        try await pool.write { try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)") }
-        let body = [UInt8](repeating: 7, count: 3_500)
+        let pool = try await Self.pool(at: path)
         let release = DispatchSemaphore(value: 0)
         let reading = DispatchSemaphore(value: 0)
         let read = Task {
@@ -60,15 +70,13 @@ import Testing
         var index = 0
         while Self.size(path + "-wal") <= SQLiteConnection.logSizeLimit + (1 << 20) {
             index += 1
-            let row = index
-            try await pool.write { db in _ = try db.run("INSERT INTO t VALUES (?, ?)", row, body) }
+            try await Self.insert(index, into: pool)
         }
         release.signal()
         try await read.value
         for _ in 0..<8_000 where Self.size(path + "-wal") > SQLiteConnection.logSizeLimit {
             index += 1
-            let row = index
-            try await pool.write { db in _ = try db.run("INSERT INTO t VALUES (?, ?)", row, body) }
+            try await Self.insert(index, into: pool)
         }
         #expect(Self.size(path + "-wal") <= SQLiteConnection.logSizeLimit)
         #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == index)
