@@ -24,18 +24,18 @@ struct PatternChunks: AsyncSequence, Sendable {
 }
 
 @Suite struct StreamingTests {
+    /// Serves `blocks` blocks of `PatternChunks` at `GET /big`, their length known.
+    static func servePattern(_ blocks: Int, on server: MicroHTTPDServer) throws {
+        try server.register(
+            { _, _, _ in
+                (HTTPResponse(status: 200), HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16)))
+            }, method: .get, path: "/big")
+    }
+
     @Test(arguments: TransportKind.allCases)
     func largeDownloadStaysWithinTheBufferBound(kind: TransportKind) async throws {
         let blocks = 1024  // 64 MiB
-        try await withServer(configure: { server in
-            try server.register(
-                { _, _, _ in
-                    (
-                        HTTPResponse(status: 200),
-                        HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16))
-                    )
-                }, method: .get, path: "/big")
-        }) { server in
+        try await withServer(configure: { try Self.servePattern(blocks, on: $0) }) { server in
             let bound = 256 << 10
             let transport = kind.make(responseBufferBytes: bound)
             let (response, maybeBody) = try await transport.send(
@@ -67,15 +67,7 @@ struct PatternChunks: AsyncSequence, Sendable {
     @Test(arguments: TransportKind.allCases, [false, true])
     func downloadArrivesIntactWhileTheReaderKeepsChunks(kind: TransportKind, keeps: Bool) async throws {
         let blocks = 64  // 4 MiB
-        try await withServer(configure: { server in
-            try server.register(
-                { _, _, _ in
-                    (
-                        HTTPResponse(status: 200),
-                        HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16))
-                    )
-                }, method: .get, path: "/big")
-        }) { server in
+        try await withServer(configure: { try Self.servePattern(blocks, on: $0) }) { server in
             let (_, maybeBody) = try await kind.make(responseBufferBytes: 256 << 10).send(
                 HTTPRequest(method: .get, path: "/big"), body: nil, baseURL: server.url, operationID: "big")
             var kept: [(offset: Int, chunk: ArraySlice<UInt8>)] = []
