@@ -47,11 +47,16 @@ package struct DrainPass: Sendable {
             DrainVerdict(
                 id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: verdict,
                 refusals: refusals ?? write.refusals, replayed: replayed))
-        if verdict.isSuccess, write.kind == .updateItem, WireBodies.retypes(write.body) {
+        if verdict.isSuccess, Self.retypes(write) {
             expiry = .copyExpired(
                 reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
             ended = true
         }
+    }
+
+    /// Whether `write` changes an item's type: its success ends the pass and expires the copy.
+    static func retypes(_ write: QueuedWrite) -> Bool {
+        write.kind == .updateItem && WireBodies.retypes(write.body)
     }
 
     /// Records a write refused without a request.

@@ -85,7 +85,7 @@ struct QueueDrain: Sendable {
         }
         try await Self.settle(&recording)
         switch result {
-        case .answered(let verdict, let answer) where verdict.isSuccess && !Self.retypes(write):
+        case .answered(let verdict, let answer) where verdict.isSuccess && !DrainPass.retypes(write):
             pass.note(verdict, for: write, replayed: answer.replayed)
             recording = recordLater(verdict, for: write, answer: answer)
         case .answered(let verdict, let answer):
@@ -121,11 +121,6 @@ struct QueueDrain: Sendable {
                 try await store.count(write, refusals: refusals, reason: reason)
             }
         }
-    }
-
-    /// Whether `write` changes an item's type: its answer ends the pass and expires the copy.
-    private static func retypes(_ write: QueuedWrite) -> Bool {
-        write.kind == .updateItem && WireBodies.retypes(write.body)
     }
 
     /// A write queued behind this copy's own earlier, answered write to the same row is sent on
