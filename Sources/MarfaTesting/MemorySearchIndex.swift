@@ -39,7 +39,7 @@ final class MemorySearchIndex: Sendable {
                     properties = excluded.properties, tags = excluded.tags
                 """,
                 item.id, item.type, item.state.rawValue, JSONText.encode(item.properties), JSONText.encode(item.tags))
-            _ = try? db.map(CopySearchIndex.flushPending)
+            _ = try? db.map { try CopySearchIndex.flushPending(in: $0) }
         }
     }
 
@@ -47,7 +47,7 @@ final class MemorySearchIndex: Sendable {
     func remove(_ id: String) {
         database.withLock { db in
             _ = try? db?.run("DELETE FROM items WHERE id = ?", id)
-            _ = try? db.map(CopySearchIndex.flushPending)
+            _ = try? db.map { try CopySearchIndex.flushPending(in: $0) }
         }
     }
 
@@ -55,7 +55,9 @@ final class MemorySearchIndex: Sendable {
     func useDisplays(of catalog: CopyCatalog) {
         database.withLock { db in
             guard let db else { return }
-            _ = try? db.transaction { db in try CopySearchIndex.setDisplays(from: catalog, in: db) }
+            _ = try? db.transaction { db in
+                if try CopySearchIndex.setDisplays(from: catalog, in: db) { try CopySearchIndex.flushPending(in: db) }
+            }
         }
     }
 

@@ -97,6 +97,75 @@ struct SearchIndexingTests {
         db.close()
     }
 
+    @Test("a batch takes the first rows noted, by row id, and leaves the rest noted and still found")
+    func batchesTakeTheFirstRows() throws {
+        let (db, folder) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, id) in ["a", "b", "c", "d", "e"].enumerated() {
+            try Self.put(id, #"{"title": "Rowan \#(index)"}"#, in: db)
+        }
+        #expect(try CopySearchIndex.flushPending(in: db, limit: 2) == 2)
+        #expect(
+            try db.query("SELECT rowid FROM search_pending ORDER BY rowid").compactMap { $0[0].integer } == [3, 4, 5])
+        #expect(try db.query("SELECT rowid FROM item_search ORDER BY rowid").compactMap { $0[0].integer } == [1, 2])
+        #expect(try Self.search("rowan", in: db).count == 5)
+        #expect(try CopySearchIndex.flushPending(in: db, limit: 2) == 2)
+        #expect(try CopySearchIndex.flushPending(in: db, limit: 2) == 1)
+        #expect(try CopySearchIndex.flushPending(in: db, limit: 2) == 0)
+        #expect(try Self.search("rowan", in: db).count == 5)
+        _ = try db.run("INSERT INTO item_search(item_search, rank) VALUES ('integrity-check', 1)")
+        db.close()
+    }
+
+    @Test("indexing everything again makes the index anew and notes every row: stale text is gone, every row found")
+    func indexAllStartsOver() throws {
+        let (db, folder) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.put("a", #"{"title": "Damson"}"#, in: db)
+        try Self.put("b", #"{"title": "Greengage"}"#, in: db)
+        try CopySearchIndex.flushPending(in: db)
+        // Changed and removed behind the index's back, as a hydration's writes are.
+        try CopySearchIndex.deferIndexing(in: db)
+        _ = try db.run("DELETE FROM items")
+        try Self.put("c", #"{"title": "Mirabelle"}"#, in: db)
+        #expect(try Self.pending(db) == 0)
+        try db.transaction { db in try CopySearchIndex.indexAll(in: db) }
+        #expect(try db.first("SELECT count(*) FROM item_search")?[0].integer == 0)
+        #expect(try Self.pending(db) == 1)
+        #expect(
+            try db.first(
+                "SELECT hashsize FROM (SELECT v AS hashsize FROM item_search_config WHERE k = 'hashsize')")?[0].integer
+                == Int64(CopySearchIndex.batchMemory))
+        for flushed in [false, true] {
+            if flushed { try CopySearchIndex.flushPending(in: db) }
+            #expect(try Self.search("mirabelle", in: db).map(\.itemId) == ["c"])
+            #expect(try Self.search("damson", in: db).isEmpty)
+        }
+        #expect(try db.first("SELECT count(*) FROM item_search")?[0].integer == 1)
+        _ = try db.run("INSERT INTO item_search(item_search, rank) VALUES ('integrity-check', 1)")
+        db.close()
+    }
+
+    @Test(
+        "a hydration leaves its rows noted for the writer's batches; the first search waits for the index and finds them"
+    )
+    func hydrationIndexesAfter() async throws {
+        try await CopyTestInstance.with { test in
+            for index in 0..<3 { try await test.createItem("core.note", properties: #"{"title": "Quince \#(index)"}"#) }
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let db = try SQLiteConnection(path: test.store().path, options: .init(readOnly: true))
+            // Noted, or indexed already when the batch scheduled after the hydration has run.
+            let indexed = "SELECT count(*) FROM item_search WHERE item_search MATCH 'quince'"
+            #expect(try Self.pending(db) + (db.first(indexed)?[0].integer ?? 0) == 3)
+            #expect(try await copy.search("quince").count == 3)
+            #expect(try Self.pending(db) == 0)
+            #expect(try db.first(indexed)?[0].integer == 3)
+            db.close()
+            await copy.close()
+        }
+    }
+
     @Test("a store's own search indexes its writes first; closing leaves nothing unindexed")
     func writerIndexes() async throws {
         try await CopyTestInstance.with { test in

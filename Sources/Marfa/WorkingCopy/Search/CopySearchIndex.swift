@@ -28,9 +28,12 @@ package enum CopySearchIndex {
     /// How many bytes of new index entries FTS5 gathers in memory before it writes them out
     /// (its `hashsize`; 1 MiB by default): a batch of thousands of rows is written as a few large
     /// segments instead of many small ones merged again, about a third less work per row. Only
-    /// the index built whole after a hydration fills it: at 16 MiB rather than 8, a 50,000-item
-    /// hydration took 4.0 s instead of 5.6 s, at a peak of 119 MB resident instead of 90.
+    /// the batches that fill the index after a hydration fill it: at 16 MiB rather than 8, a
+    /// 50,000-item hydration took 4.0 s instead of 5.6 s, at a peak of 119 MB resident instead of 90.
     package static let batchMemory = 16 << 20
+
+    /// Sets how much the index gathers in memory (`batchMemory`).
+    static var hashSizeSQL: String { "INSERT INTO item_search(item_search, rank) VALUES ('hashsize', \(batchMemory))" }
 
     /// The index, the title and body field of each type, the table of rows not yet indexed and
     /// the triggers filling it, for a database whose `items` table has `type`, `state`,
@@ -47,7 +50,7 @@ package enum CopySearchIndex {
             "CREATE TABLE IF NOT EXISTS search_deferred(since INTEGER)",
             "CREATE TABLE IF NOT EXISTS search_pending(rowid INTEGER PRIMARY KEY)",
             table.createTableSQL,
-            "INSERT INTO item_search(item_search, rank) VALUES ('hashsize', \(batchMemory))",
+            hashSizeSQL,
             "CREATE TRIGGER IF NOT EXISTS items_pending_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(note("new")) END",
             "CREATE TRIGGER IF NOT EXISTS items_pending_ad AFTER DELETE ON items WHEN \(indexing) BEGIN \(note("old")) END",
             """
@@ -74,16 +77,19 @@ package enum CopySearchIndex {
     }
 
     /// Indexes the rows `search_pending` notes (each as `items` holds it now, or not at all when
-    /// it was removed) in one batch, and empties it. Answers how many rows it indexed or dropped.
+    /// it was removed) in one batch, the first `limit` of them by row id, and forgets them.
+    /// Answers how many rows it indexed or dropped: fewer than `limit` once none are left.
     @discardableResult
-    package static func flushPending(in db: SQLiteConnection) throws -> Int {
+    package static func flushPending(in db: SQLiteConnection, limit: Int = .max) throws -> Int {
         guard try hasPending(in: db) else { return 0 }
-        let noted = "(SELECT rowid FROM search_pending)"
+        let noted =
+            limit == .max
+            ? "(SELECT rowid FROM search_pending)" : "(SELECT rowid FROM search_pending ORDER BY rowid LIMIT \(limit))"
         _ = try db.run("DELETE FROM item_search WHERE rowid IN \(noted)")
         _ = try db.run(
             "INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) WHERE items.rowid IN \(noted)"
         )
-        return try db.run("DELETE FROM search_pending")
+        return try db.run("DELETE FROM search_pending WHERE rowid IN \(noted)")
     }
 
     /// Whether some row waits to be indexed.
@@ -109,19 +115,21 @@ package enum CopySearchIndex {
             """
     }
 
-    /// Stops indexing each write (a hydration fills the store first); `indexAll` indexes
-    /// everything at once and starts again.
+    /// Stops noting each write (a hydration fills the store first); `indexAll` notes every row
+    /// and starts again.
     package static func deferIndexing(in db: SQLiteConnection) throws {
         _ = try db.run("DELETE FROM search_deferred")
         _ = try db.run("INSERT INTO search_deferred(since) VALUES (1)")
     }
 
-    /// Indexes every item again in one statement and indexes each write from now on.
+    /// Empties the index and notes every item for it, so the batches after this write index
+    /// them all again (a search waits for them); each write is noted from now on. The index is
+    /// made anew rather than emptied row by row, which would take as long as filling it.
     package static func indexAll(in db: SQLiteConnection) throws {
         _ = try db.run("DELETE FROM search_deferred")
         _ = try db.run("DELETE FROM search_pending")
-        _ = try db.run("DELETE FROM item_search")
-        _ = try db.run("INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) ")
+        try db.execute("DROP TABLE item_search; \(table.createTableSQL); \(hashSizeSQL)")
+        _ = try db.run("INSERT INTO search_pending(rowid) SELECT rowid FROM items")
     }
 
     /// Records each type's title and body fields from `catalog`; when they changed, indexes every
@@ -147,7 +155,7 @@ package enum CopySearchIndex {
         return true
     }
 
-    /// Indexes every item again.
+    /// Notes every item to be indexed again, unless a hydration is filling the store.
     static func reindex(in db: SQLiteConnection) throws {
         guard try db.first("SELECT 1 FROM search_deferred") == nil else { return }
         try indexAll(in: db)

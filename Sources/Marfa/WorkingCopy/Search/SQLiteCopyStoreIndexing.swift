@@ -23,16 +23,25 @@ extension SQLiteCopyStore {
         }
     }
 
-    /// Indexes every noted row in one write transaction, when a write left some.
+    /// Rows indexed in one write transaction: batches this large cost FTS5 no more per row than
+    /// one statement over every row, and a write waits at most one batch (about half a second).
+    static let indexingBatch = 10_000
+
+    /// Indexes every noted row, `indexingBatch` rows to a write transaction, when a write left
+    /// some; returns once none are left, also when another call indexed some of them.
     func indexPending() async throws(MarfaError) {
         guard handle == .writer, indexingDue.withLock({ $0 }) else { return }
         do {
-            try await pool.write { db in
-                // Cleared as the batch starts: a write committed after it queues the next batch.
-                self.indexingDue.withLock { $0 = false }
-                try CopySearchIndex.flushPending(in: db)
-            }
+            while try await pool.write({ db in
+                let left = try CopySearchIndex.flushPending(in: db, limit: Self.indexingBatch) == Self.indexingBatch
+                // Cleared in the batch that empties the table: a write committed after it
+                // queues the next batch.
+                if !left { self.indexingDue.withLock { $0 = false } }
+                return left
+            }) {}
         } catch {
+            // The rows stay noted; the next write schedules another try.
+            indexingDue.withLock { $0 = false }
             throw Self.storeError(error, path: path)
         }
     }

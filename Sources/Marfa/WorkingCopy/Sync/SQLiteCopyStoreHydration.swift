@@ -107,6 +107,8 @@ extension SQLiteCopyStore {
     }
 
     /// Records a finished hydration: where the copy stands, the slice it holds, reads allowed.
+    /// Its rows are indexed after it, in the writer's batches (`indexPending`), so the hydration
+    /// returns once they are stored; a search waits for the index.
     func finishHydration(_ position: HydratedPosition) async throws(MarfaError) {
         try await write { db in
             try CopyStoreMeta.set(CopyStoreMeta.origin, position.origin, in: db)
