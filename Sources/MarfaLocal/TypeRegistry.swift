@@ -13,7 +13,18 @@ struct TypeRegistry {
         var ownerIcon: String?
     }
 
-    var entries: [String: Entry]
+    var entries: [String: Entry] {
+        didSet { resolvedTypes = [:] }
+    }
+
+    /// Each type that resolves, resolved once when the registry is read (a create resolves its
+    /// type twice, and the registry is read once per change of the types); dropped by any change
+    /// to `entries`.
+    private var resolvedTypes: [String: Components.Schemas.ItemType] = [:]
+
+    init(entries: [String: Entry]) {
+        self.entries = entries
+    }
 
     /// Stored definitions decoded, by their text: a write reads the registry, and decoding every
     /// definition each time was most of an item create's work.
@@ -61,7 +72,9 @@ struct TypeRegistry {
             entries[definition.id] = Entry(
                 definition: definition, builtin: row.bool("builtin") ?? false, ownerIcon: row.string("owner_icon"))
         }
-        return TypeRegistry(entries: entries)
+        var registry = TypeRegistry(entries: entries)
+        for id in entries.keys { registry.resolvedTypes[id] = try? registry.resolving(id) }
+        return registry
     }
 
     func contains(_ id: String) -> Bool { entries[id] != nil }
@@ -100,6 +113,11 @@ struct TypeRegistry {
     /// the nearest type that sets them, the icon the owner chose for the nearest type, else the
     /// nearest author's.
     func resolved(_ id: String) throws -> Components.Schemas.ItemType {
+        if let type = resolvedTypes[id] { return type }
+        return try resolving(id)
+    }
+
+    private func resolving(_ id: String) throws -> Components.Schemas.ItemType {
         let chain = try chain(id)
         let own = chain[0].definition
         var fields: [String: Components.Schemas.FieldDefinition] = [:]

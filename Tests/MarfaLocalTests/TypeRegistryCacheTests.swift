@@ -49,6 +49,25 @@ import Testing
         await store.close()
     }
 
+    @Test func resolvedTypesFollowAChangeMadeInMemory() async throws {
+        let (store, folder) = try await Self.open()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await store.write { db in
+            try Self.insert("app.base", in: db)
+            try Self.insert("app.child", parent: "app.base", in: db)
+            try Self.insert("app.lost", parent: "app.nowhere", in: db)
+        }
+        var registry = try await store.read { try TypeRegistry.load($0) }
+        #expect(try registry.resolved("app.child").fields.additionalProperties.keys.sorted() == ["headline"])
+        #expect(throws: LocalError.self) { try registry.resolved("app.lost") }
+        var base = try #require(registry.entries["app.base"])
+        base.definition.fields.additionalProperties["subtitle"] = .init(_type: .string)
+        registry.entries["app.base"] = base
+        #expect(
+            try registry.resolved("app.child").fields.additionalProperties.keys.sorted() == ["headline", "subtitle"])
+        await store.close()
+    }
+
     @Test func twoStoresKeepTheirOwnTypes() async throws {
         let (first, firstFolder) = try await Self.open()
         let (second, secondFolder) = try await Self.open()

@@ -8,6 +8,8 @@ extension WorkingCopy {
     /// anything is cleared. It registers the declared types the instance lacks, when the credential
     /// may. An interrupted hydration leaves reads refused (`hydrationIncomplete`) until one
     /// completes. The follow pauses while it runs. Cancellable. `updates()` tells its progress.
+    /// It returns once the rows are stored; the search index is filled after it, and a search
+    /// waits for it.
     ///
     /// - Parameters:
     ///   - types: The item types held, each with its subtree (`core.note`, `app.*`).
