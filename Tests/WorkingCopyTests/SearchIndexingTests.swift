@@ -133,8 +133,7 @@ struct SearchIndexingTests {
         #expect(try db.first("SELECT count(*) FROM item_search")?[0].integer == 0)
         #expect(try Self.pending(db) == 1)
         #expect(
-            try db.first(
-                "SELECT hashsize FROM (SELECT v AS hashsize FROM item_search_config WHERE k = 'hashsize')")?[0].integer
+            try db.first("SELECT v FROM item_search_config WHERE k = 'hashsize'")?[0].integer
                 == Int64(CopySearchIndex.batchMemory))
         for flushed in [false, true] {
             if flushed { try CopySearchIndex.flushPending(in: db) }

@@ -82,9 +82,7 @@ package enum CopySearchIndex {
     @discardableResult
     package static func flushPending(in db: SQLiteConnection, limit: Int = .max) throws -> Int {
         guard try hasPending(in: db) else { return 0 }
-        let noted =
-            limit == .max
-            ? "(SELECT rowid FROM search_pending)" : "(SELECT rowid FROM search_pending ORDER BY rowid LIMIT \(limit))"
+        let noted = "(SELECT rowid FROM search_pending ORDER BY rowid LIMIT \(limit))"
         _ = try db.run("DELETE FROM item_search WHERE rowid IN \(noted)")
         _ = try db.run(
             "INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) WHERE items.rowid IN \(noted)"
@@ -132,8 +130,8 @@ package enum CopySearchIndex {
         _ = try db.run("INSERT INTO search_pending(rowid) SELECT rowid FROM items")
     }
 
-    /// Records each type's title and body fields from `catalog`; when they changed, indexes every
-    /// item again. Returns whether they changed.
+    /// Records each type's title and body fields from `catalog`; when they changed, notes every
+    /// item to be indexed again. Returns whether they changed.
     @discardableResult
     package static func setDisplays(from catalog: CopyCatalog, in db: SQLiteConnection) throws -> Bool {
         var wanted: [String: [String]] = [:]

@@ -1,16 +1,16 @@
 import MarfaSQLite
 
-/// When the store indexes the rows its writes left in `search_pending`: in one batch on the
+/// When the store indexes the rows its writes left in `search_pending`: in batches on the
 /// writer's thread a moment after the first write that left some (`indexingDelay`), so a burst of
-/// writes shares one batch and a write's transaction only notes its rows; and before each of this
+/// writes shares a batch and a write's transaction only notes its rows; and before each of this
 /// store's own searches and on close, so they rank every row alike.
 extension SQLiteCopyStore {
     /// How long a batch waits after the write that scheduled it, so the writes that follow within
     /// it are indexed together rather than each waiting behind a batch of its own.
     static let indexingDelay = Duration.milliseconds(100)
 
-    /// Queues one batch indexing every row noted so far, `indexingDelay` from now; a batch already
-    /// scheduled and not yet started takes the new rows too.
+    /// Queues the indexing of every row noted so far, `indexingDelay` from now; indexing already
+    /// scheduled or under way takes the new rows too.
     func scheduleIndexing() {
         let due = indexingDue.withLock { due in
             defer { due = true }
@@ -24,7 +24,7 @@ extension SQLiteCopyStore {
     }
 
     /// Rows indexed in one write transaction: batches this large cost FTS5 no more per row than
-    /// one statement over every row, and a write waits at most one batch (about half a second).
+    /// one statement over every row, and a write waits at most one batch (about 0.7 s on 2 cores).
     static let indexingBatch = 10_000
 
     /// Indexes every noted row, `indexingBatch` rows to a write transaction, when a write left
