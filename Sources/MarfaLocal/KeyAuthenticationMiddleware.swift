@@ -7,7 +7,8 @@ import MarfaTypes
 /// `401 unauthorized`. An OAuth access token (`marfa_at_…`) authenticates the same way, reaching
 /// what its grant's scopes map to. The doors the contract opens to everyone need none, and `createKey` needs
 /// none while the instance holds no key at all (bootstrap). The key found is in
-/// `RequestContext.current.key` for the operation.
+/// `RequestContext.current.key` for the operation. A credential seen before is answered from the
+/// store's `CredentialCache` until a commit changes keys or grants.
 struct KeyAuthenticationMiddleware: ServerMiddleware {
     let store: LocalStore
 
@@ -21,14 +22,7 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
         let token = String(parts[1].trimmingSpaces)
-        let now = store.clock.now
-        let found = try? await store.read { db -> Bool in
-            if token.hasPrefix(OAuthGrants.accessPrefix) {
-                return try OAuthGrants.key(forAccessToken: token, in: db, now: now) != nil
-            }
-            return try KeyRecord.find(plaintext: token, in: db, now: now) != nil
-        }
-        return found ?? false
+        return (try? await store.liveKey(for: token, now: store.clock.now)) != nil
     }
 
     func intercept(
@@ -50,29 +44,29 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         }
         let token = String(parts[1].trimmingSpaces)
         let now = store.clock.now
-        if token.hasPrefix(OAuthGrants.accessPrefix) {
-            // An OAuth access token: the grant's scopes, mapped onto the key model.
-            guard let key = try await store.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) })
-            else {
-                throw LocalError.unauthorized("The access token is unknown, revoked or expired.")
-            }
-            if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
-                _ = try? await store.write { try OAuthGrants.touch(grantID: key.id, in: $0, now: now) }
-            }
-            var context = RequestContext.current
-            context.key = key
-            return try await RequestContext.$current.withValue(context) { try await next(request, body, metadata) }
+        let isAccessToken = token.hasPrefix(OAuthGrants.accessPrefix)
+        guard let key = try await store.liveKey(for: token, now: now) else {
+            throw LocalError.unauthorized(
+                isAccessToken
+                    ? "The access token is unknown, revoked or expired." : "The key is unknown, revoked or expired.")
         }
-        guard let key = try await store.read({ try KeyRecord.find(plaintext: token, in: $0, now: now) }) else {
-            throw LocalError.unauthorized("The key is unknown, revoked or expired.")
-        }
-        if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 3600 }) ?? true {
-            _ = try? await store.write {
-                try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id)
-            }
-        }
+        await noteUse(of: key, accessToken: isAccessToken, now: now)
         var context = RequestContext.current
         context.key = key
         return try await RequestContext.$current.withValue(context) { try await next(request, body, metadata) }
+    }
+
+    /// Notes when a key was last used, to the hour (a grant's, to the minute); a note that fails
+    /// does not fail the request.
+    private func noteUse(of key: KeyRecord, accessToken: Bool, now: Date) async {
+        let interval: TimeInterval = accessToken ? 60 : 3600
+        guard key.lastUsedAt.map({ now.timeIntervalSince($0) >= interval }) ?? true else { return }
+        _ = try? await store.write { db in
+            if accessToken {
+                try OAuthGrants.touch(grantID: key.id, in: db, now: now)
+            } else {
+                try db.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id)
+            }
+        }
     }
 }

@@ -88,7 +88,7 @@ public final class LocalInstance: Sendable {
     public let dataDirectory: URL
 
     private let server: MicroHTTPDServer
-    private let store: LocalStore
+    let store: LocalStore
 
     private init(
         url: URL, instanceID: String, bootstrapKey: String?, generatedOwnerPassword: String?, dataDirectory: URL,

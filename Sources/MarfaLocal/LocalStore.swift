@@ -37,6 +37,9 @@ final class LocalStore: Sendable {
     /// Where the instance reads the time: every stored timestamp, lifetime and expiry, and the
     /// waits that are about time (`LocalInstance.Options.clock`).
     let clock: any MarfaClock
+    /// The live keys credentials stood for, kept while no commit changed them; nil for a store
+    /// attached beside a running instance, whose writer watches no commits.
+    let credentials: CredentialCache?
 
     static let fileName = "marfa.sqlite"
     /// The pool's settings: four readers, enough for the cores this runs on and the followers' reads.
@@ -44,9 +47,10 @@ final class LocalStore: Sendable {
 
     private init(
         pool: SQLitePool, instanceID: String, isNew: Bool, directory: URL, clock: any MarfaClock,
-        searchIndexDelay: Duration
+        searchIndexDelay: Duration, credentials: CredentialCache?
     ) {
         self.pool = pool
+        self.credentials = credentials
         self.instanceID = instanceID
         self.isNew = isNew
         self.directory = directory
@@ -65,13 +69,15 @@ final class LocalStore: Sendable {
         do {
             restrictDatabaseFiles(in: directory)
             try await pool.migrate(LocalSchema.migrations)
+            let credentials = CredentialCache()
+            try await pool.write { db in db.countCommits(into: credentials.changes) }
             try await pool.write { db in try ItemSearchIndex.fillIfAsked(in: db) }
             let now = clock.now
             let (instanceID, created) = try await pool.write { db in try identity(at: now, in: db) }
             try await pool.write { db in try settleInterruptedWork(at: now, in: db) }
             return LocalStore(
                 pool: pool, instanceID: instanceID, isNew: created, directory: directory, clock: clock,
-                searchIndexDelay: searchIndexDelay)
+                searchIndexDelay: searchIndexDelay, credentials: credentials)
         } catch {
             await pool.close()
             throw error
@@ -96,7 +102,7 @@ final class LocalStore: Sendable {
             else { throw LocalDataFolderError.needsStart(directory.path) }
             return LocalStore(
                 pool: pool, instanceID: instanceID, isNew: false, directory: directory, clock: clock,
-                searchIndexDelay: SearchIndexing.defaultDelay)
+                searchIndexDelay: SearchIndexing.defaultDelay, credentials: nil)
         } catch {
             await pool.close()
             throw error

@@ -21,6 +21,8 @@ public final class SQLiteConnection {
     private var transactionDepth = 0
     /// Prepared statements kept for reuse.
     let statementCache: SQLiteStatementCache
+    /// Notes changes to the tables of a `SQLiteChangeCount` (see `countCommits(into:)`).
+    var changeWatch: SQLiteChangeWatch?
 
     /// How to open a database.
     public struct Options: Sendable, Hashable {
@@ -158,6 +160,7 @@ public final class SQLiteConnection {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
+        settleChangeWatch()
         guard code == SQLITE_OK else {
             throw SQLiteError(
                 code: sqlite3_extended_errcode(handle), message: message.map { String(cString: $0) } ?? "error \(code)",
@@ -213,6 +216,9 @@ public final class SQLiteConnection {
 
     /// Whether a transaction is open.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Counts a commit that changed a watched table, once no transaction is open any more.
+    func settleChangeWatch() { changeWatch?.settle(autocommit: sqlite3_get_autocommit(handle) != 0) }
 
     /// `PRAGMA user_version`, a number the application keeps in the file header.
     public var userVersion: Int {

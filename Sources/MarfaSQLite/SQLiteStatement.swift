@@ -77,7 +77,9 @@ public final class SQLiteStatement {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
+        case SQLITE_DONE:
+            connection.settleChangeWatch()
+            return false
         default:
             sqlite3_reset(handle)
             throw connection.error(code, sql: sql)
