@@ -50,10 +50,11 @@ extension MicroHTTPDServer {
         }
 
         /// The memory libmicrohttpd may use per connection: room for a request head well past the
-        /// limits above (at least 256 KiB), so the server refuses an oversized head itself, in its own
-        /// words, rather than libmicrohttpd. A head past this room is still cut off by libmicrohttpd.
+        /// limits above (144 KiB with the defaults), so the server refuses an oversized head itself,
+        /// in its own words, rather than libmicrohttpd. A head past this room is still cut off by
+        /// libmicrohttpd. No more than that: libmicrohttpd zeroes the whole of it after every request.
         var connectionMemoryBytes: Int {
-            max(256 << 10, 2 * (maxTargetBytes + maxHeaderBytes) + (64 << 10))
+            2 * (maxTargetBytes + maxHeaderBytes) + (64 << 10)
         }
     }
 
