@@ -112,6 +112,11 @@ private struct ReportServer: A.APIProtocol {
         #expect(Listed(rawValue: "Application/JSON") == .json && Listed(rawValue: "image/png") == .other("image/png"))
         #expect(AcceptHeaderContentType<Listed>(rawValue: "text/plain; q=0.25")?.quality.doubleValue == 0.25)
         #expect(AcceptHeaderContentType<Listed>(rawValue: "text/plain; q=2") == nil)
+        // The first `q` counts, after any other parameter; an entry with no type/subtype first is none.
+        let leveled = AcceptHeaderContentType<Listed>(rawValue: " Text/Plain ;level=1; Q=0.3; q=0.9")
+        #expect(leveled?.contentType == .plainText && leveled?.quality.doubleValue == 0.3)
+        #expect(AcceptHeaderContentType<Listed>(rawValue: "; text/plain") == nil)
+        #expect(AcceptHeaderContentType<Listed>(rawValue: "image/PNG")?.contentType == .other("image/png"))
         let sorted = [
             AcceptHeaderContentType<Listed>(contentType: .json, quality: 0.1), .init(contentType: .plainText),
         ]

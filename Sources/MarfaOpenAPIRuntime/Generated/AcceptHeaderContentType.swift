@@ -31,15 +31,24 @@ extension AcceptHeaderContentType: RawRepresentable {
     /// and subtype, lowercased, and its `q` parameter; nil when there is no `type/subtype` or the quality
     /// is no number from 0 to 1.
     public init?(rawValue: String) {
-        var parameters = rawValue.split(separator: ";").map { String($0.trimmingSpaces) }
-        guard let range = parameters.first?.lowercased(), range.contains("/") else { return nil }
-        parameters.removeFirst()
-        var quality: QualityValue = 1
-        if let q = parameters.first(where: { $0.lowercased().hasPrefix("q=") }) {
-            guard let parsed = QualityValue(rawValue: String(q.dropFirst(2))) else { return nil }
-            quality = parsed
+        self.init(entry: rawValue[...])
+    }
+
+    /// An entry read from one comma-separated part of `Accept` (see `init(rawValue:)`), read in place.
+    init?(entry: Substring) {
+        var parameters = entry.split(separator: ";", omittingEmptySubsequences: false)[...]
+        guard let range = parameters.popFirst()?.trimmingSpaces, range.utf8.contains(UInt8(ascii: "/")) else {
+            return nil
         }
-        guard let contentType = ContentType(rawValue: range) else { return nil }
+        var quality: QualityValue = 1
+        for parameter in parameters {
+            let parameter = parameter.trimmingSpaces
+            guard parameter.utf8.count >= 2, parameter.prefix(2).lowercased() == "q=" else { continue }
+            guard let parsed = QualityValue(rawValue: String(parameter.dropFirst(2))) else { return nil }
+            quality = parsed
+            break
+        }
+        guard let contentType = ContentType(rawValue: range.lowercased()) else { return nil }
         self.init(contentType: contentType, quality: quality)
     }
 

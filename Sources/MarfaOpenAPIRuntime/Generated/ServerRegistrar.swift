@@ -146,8 +146,12 @@ public struct ServerCall: Sendable {
     /// cannot, such as one with a malformed quality, is passed over), or all of `T`'s types, each with
     /// quality 1, when the request sends no `Accept` or nothing readable in it.
     public func accept<T: AcceptableProtocol>(_ request: HTTPRequest, as type: T.Type) -> [AcceptHeaderContentType<T>] {
-        let entries = request.headerFields.values(for: "Accept").flatMap { $0.split(separator: ",") }
-        let read = entries.compactMap { AcceptHeaderContentType<T>(rawValue: String($0)) }
+        var read: [AcceptHeaderContentType<T>] = []
+        for value in request.headerFields.values(for: "Accept") {
+            for entry in value.split(separator: ",") {
+                if let accepted = AcceptHeaderContentType<T>(entry: entry) { read.append(accepted) }
+            }
+        }
         return read.isEmpty ? .defaultValues() : read
     }
 
