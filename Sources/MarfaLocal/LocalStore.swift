@@ -71,7 +71,10 @@ final class LocalStore: Sendable {
             try await pool.migrate(LocalSchema.migrations)
             let credentials = CredentialCache()
             try await pool.write { db in db.countCommits(into: credentials.changes) }
-            try await pool.write { db in try ItemSearchIndex.fillIfAsked(in: db) }
+            try await pool.write { db in
+                try ItemSearchIndex.tune(in: db)
+                try ItemSearchIndex.fillIfAsked(in: db)
+            }
             let now = clock.now
             let (instanceID, created) = try await pool.write { db in try identity(at: now, in: db) }
             try await pool.write { db in try settleInterruptedWork(at: now, in: db) }

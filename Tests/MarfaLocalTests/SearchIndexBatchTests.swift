@@ -73,6 +73,23 @@ import Testing
         }
     }
 
+    @Test func batchesPastTheMergeThresholdStayExactAndFound() async throws {
+        try await LocalTestInstance.with(options: Self.holding) { local in
+            // Each search indexes what waits as a segment of its own: 20 of them, past `automerge`.
+            for batch in 0..<20 {
+                for note in 0..<3 { _ = try await SearchTests.item(local, #"{"title":"wader b\#(batch) n\#(note)"}"#) }
+                #expect(try await SearchTests.found(local, "b\(batch)").count == 3)
+            }
+            #expect(try Self.state(local.folder, "wader") == (0, 60))
+            let db = try SQLiteConnection(
+                path: local.folder.appendingPathComponent(LocalStore.fileName).path, options: .init(readOnly: true))
+            defer { db.close() }
+            let automerge = try db.fetchValue(Int.self, "SELECT v FROM item_search_index_config WHERE k = 'automerge'")
+            #expect(automerge == ItemSearchIndex.automerge)
+            try Self.checkIntegrity(local.folder)
+        }
+    }
+
     @Test func rowsLeftWaitingAtAStopAreIndexedAtTheNextStart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-search-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
