@@ -70,7 +70,7 @@ final class LocalStore: Sendable {
             restrictDatabaseFiles(in: directory)
             try await pool.migrate(LocalSchema.migrations)
             let credentials = CredentialCache()
-            try await pool.write { db in db.countCommits(into: credentials.changes) }
+            try await pool.write { db in try db.countCommits(into: credentials.changes) }
             try await pool.write { db in
                 try ItemSearchIndex.tune(in: db)
                 try ItemSearchIndex.fillIfAsked(in: db)

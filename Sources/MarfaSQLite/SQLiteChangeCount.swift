@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// What the count cannot see, SQLite's update hook does not report: changes through connections
 /// that do not watch (another process's), and rows a `DELETE` without `WHERE` empties from a table
-/// without triggers (SQLite's truncate shortcut).
+/// without triggers (SQLite's truncate shortcut). Nor does it report changes to `WITHOUT ROWID`
+/// tables, so `countCommits(into:)` refuses to watch one.
 public final class SQLiteChangeCount: Sendable {
     /// The watched tables' names, as written in SQL (case-sensitive).
     public let tables: Set<String>
@@ -46,8 +47,16 @@ final class SQLiteChangeWatch {
 
 extension SQLiteConnection {
     /// Counts this connection's commits that change any of `count`'s tables into `count`, from now
-    /// until the connection closes; replaces an earlier count.
-    public func countCommits(into count: SQLiteChangeCount) {
+    /// until the connection closes; replaces an earlier count. Throws `SQLiteError` (misuse) when a
+    /// table is missing or `WITHOUT ROWID`, whose changes SQLite would not report.
+    public func countCommits(into count: SQLiteChangeCount) throws {
+        for table in count.tables.sorted() {
+            let listed = try first("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?", table)
+            guard let listed else { throw SQLiteError.misuse("No table \(table) to count commits of") }
+            guard listed.int("wr") == 0 else {
+                throw SQLiteError.misuse("\(table) is WITHOUT ROWID: SQLite reports no change to it")
+            }
+        }
         let watch = SQLiteChangeWatch(count)
         changeWatch = watch
         let context = Unmanaged.passUnretained(watch).toOpaque()

@@ -12,7 +12,7 @@ import Testing
         let db = try SQLiteConnection(path: folder.path("a.sqlite"))
         try db.execute("CREATE TABLE keys (id INTEGER PRIMARY KEY, label TEXT); CREATE TABLE notes (id INTEGER)")
         let count = SQLiteChangeCount(tables: ["keys"])
-        db.countCommits(into: count)
+        try db.countCommits(into: count)
         return (db, count)
     }
 
@@ -63,7 +63,7 @@ import Testing
         let pool = try await SQLitePool.open(path: folder.path("b.sqlite"))
         try await pool.write { try $0.execute("CREATE TABLE keys (id INTEGER PRIMARY KEY, revoked INTEGER)") }
         let count = SQLiteChangeCount(tables: ["keys"])
-        try await pool.write { $0.countCommits(into: count) }
+        try await pool.write { try $0.countCommits(into: count) }
         try await pool.write { try $0.run("INSERT INTO keys (revoked) VALUES (0)") }
         let noted = count.value
         #expect(noted == 1)
@@ -71,6 +71,14 @@ import Testing
         try await pool.write { try $0.run("UPDATE keys SET revoked = 1") }
         #expect(count.value == noted + 1, "a reader that noted the count before the revocation reads again")
         await pool.close()
+    }
+
+    @Test func aTableWhoseChangesSQLiteDoesNotReportIsRefused() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        try db.execute("CREATE TABLE pairs (k TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID; CREATE TABLE plain (k TEXT)")
+        #expect(throws: SQLiteError.self) { try db.countCommits(into: SQLiteChangeCount(tables: ["pairs"])) }
+        #expect(throws: SQLiteError.self) { try db.countCommits(into: SQLiteChangeCount(tables: ["missing"])) }
+        try db.countCommits(into: SQLiteChangeCount(tables: ["plain"]))
     }
 
     @Test func anotherConnectionsCommitsAreNotCounted() throws {
