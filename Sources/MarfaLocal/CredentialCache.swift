@@ -32,12 +32,11 @@ final class CredentialCache: Sendable {
     }
     private let entries = Mutex(Entries())
 
-    /// The key kept for the credential hashed `hash`, if it was read under the current count and
-    /// has not expired at `now`.
-    func key(hash: String, now: Date) -> KeyRecord? {
-        let current = changes.value
-        return entries.withLock { entries -> KeyRecord? in
-            guard entries.count == current, let key = entries.keys[hash], key.expiresAt.map({ $0 > now }) ?? true
+    /// The key kept for the credential hashed `hash`, if it was read under `count` (the count
+    /// now) and has not expired at `now`.
+    func key(hash: String, now: Date, count: UInt64) -> KeyRecord? {
+        entries.withLock { entries -> KeyRecord? in
+            guard entries.count == count, let key = entries.keys[hash], key.expiresAt.map({ $0 > now }) ?? true
             else { return nil }
             entries.hits += 1
             return key
@@ -68,7 +67,7 @@ extension LocalStore {
     func liveKey(for token: String, now: Date) async throws -> KeyRecord? {
         let hash = SHA256.hex(token)
         let count = credentials?.changes.value
-        if let key = credentials?.key(hash: hash, now: now) { return key }
+        if let count, let key = credentials?.key(hash: hash, now: now, count: count) { return key }
         let found = try await read { db in
             token.hasPrefix(OAuthGrants.accessPrefix)
                 ? try OAuthGrants.key(forAccessToken: token, in: db, now: now)

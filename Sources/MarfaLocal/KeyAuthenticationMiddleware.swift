@@ -17,11 +17,17 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         Operations.securityRequirements[operationID]?.isEmpty == true
     }
 
+    /// The credential of an `Authorization` value `Bearer <token>` (the scheme in any case); nil
+    /// for any other form.
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1].trimmingSpaces)
+    }
+
     /// Whether the `Authorization` value `header` is `Bearer` and a live key or access token.
     static func isLive(_ header: String, in store: LocalStore) async -> Bool {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
-        let token = String(parts[1].trimmingSpaces)
+        guard let token = bearerToken(header) else { return false }
         return (try? await store.liveKey(for: token, now: store.clock.now)) != nil
     }
 
@@ -38,11 +44,9 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
             }
             throw LocalError.unauthorized()
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let token = Self.bearerToken(header) else {
             throw LocalError.unauthorized("The Authorization header must be 'Bearer <key>'.")
         }
-        let token = String(parts[1].trimmingSpaces)
         let now = store.clock.now
         let isAccessToken = token.hasPrefix(OAuthGrants.accessPrefix)
         guard let key = try await store.liveKey(for: token, now: now) else {

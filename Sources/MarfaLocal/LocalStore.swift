@@ -70,8 +70,8 @@ final class LocalStore: Sendable {
             restrictDatabaseFiles(in: directory)
             try await pool.migrate(LocalSchema.migrations)
             let credentials = CredentialCache()
-            try await pool.write { db in try db.countCommits(into: credentials.changes) }
             try await pool.write { db in
+                try db.countCommits(into: credentials.changes)
                 try ItemSearchIndex.tune(in: db)
                 try ItemSearchIndex.fillIfAsked(in: db)
             }
