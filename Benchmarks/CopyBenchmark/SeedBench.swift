@@ -32,12 +32,14 @@ enum SeedBench {
             Double((ContinuousClock.now - start).components.attoseconds) / 1e18
             + Double((ContinuousClock.now - start).components.seconds)
         print(String(format: "seeded %d notes in %.2f s: %.0f creates/s", creates, seconds, Double(creates) / seconds))
-        let instanceCPU = cpuSeconds(ofProcess: local.process.processIdentifier)
-        let benchCPU = cpuSeconds(ofProcess: ProcessInfo.processInfo.processIdentifier)
+        let instanceCPU = cpuTimes(ofProcess: local.process.processIdentifier)
+        let benchCPU = cpuTimes(ofProcess: ProcessInfo.processInfo.processIdentifier)
+        let perCreate = { (seconds: Double) in seconds / Double(creates) * 1e6 }
         print(
             String(
-                format: "CPU per create: instance %.0f µs, this client %.0f µs", instanceCPU / Double(creates) * 1e6,
-                benchCPU / Double(creates) * 1e6))
+                format: "CPU per create: instance %.0f µs (user %.0f, system %.0f), this client %.0f µs",
+                perCreate(instanceCPU.user + instanceCPU.system), perCreate(instanceCPU.user),
+                perCreate(instanceCPU.system), perCreate(benchCPU.user + benchCPU.system)))
     }
 
     /// Creates `count` notes with bodies of a realistic length, 16 requests at a time.
@@ -66,12 +68,13 @@ enum SeedBench {
 }
 
 /// User and system CPU seconds `pid` has used so far (from /proc; 0 where there is none).
-func cpuSeconds(ofProcess pid: Int32) -> Double {
+func cpuTimes(ofProcess pid: Int32) -> (user: Double, system: Double) {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
         let end = stat.lastIndex(of: ")")
-    else { return 0 }
+    else { return (0, 0) }
     let fields = stat[stat.index(after: end)...].split(separator: " ")
     // After the name: state is field 3, utime field 14 and stime field 15 (1-based, whole line).
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (0, 0) }
+    let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return (user / tick, system / tick)
 }

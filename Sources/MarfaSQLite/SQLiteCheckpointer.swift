@@ -3,9 +3,12 @@ import Foundation
 import Synchronization
 
 /// Moves a writer's WAL checkpoints off its commits: the writer's WAL hook asks for a checkpoint
-/// once the log passes `threshold` pages, and a thread of its own runs a `PASSIVE` checkpoint on a
-/// connection of its own, so no commit waits for pages to be copied back and synced. (SQLite's own
-/// autocheckpoint, which this hook replaces, runs inside the commit that crosses the threshold.)
+/// each time the log has grown `threshold` pages since the last request, and a thread of its own
+/// runs a `PASSIVE` checkpoint on a connection of its own, so no commit waits for pages to be
+/// copied back and synced. (SQLite's own autocheckpoint, which this hook replaces, runs inside
+/// every commit while the log is past the threshold: there the log starts over right after, as
+/// no commit comes in between. Here commits go on while the checkpoint runs, so asking again at
+/// every commit would sync the files at every commit.)
 ///
 /// A passive checkpoint can't finish while the writer keeps appending, and the log only starts
 /// over from its beginning once every frame is copied back: under a steady writer it would grow
@@ -28,6 +31,10 @@ final class SQLiteCheckpointer: Sendable {
     private let path: String
     private let options: SQLiteConnection.Options
     private let state = Mutex(State())
+    /// The log's length in pages at the last request; 0 once the log has started over.
+    private let requestedAt = Mutex<Int32>(0)
+    /// How many checkpoints have run: for tests.
+    let passes = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -45,11 +52,22 @@ final class SQLiteCheckpointer: Sendable {
             db,
             { context, _, _, pages in
                 guard let context else { return SQLITE_OK }
-                if pages >= SQLiteCheckpointer.threshold {
-                    Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request()
-                }
+                Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: pages)
                 return SQLITE_OK
             }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Asks for a checkpoint when the log, now `pages` long, has grown `threshold` pages since the
+    /// last request (or since it started over), and at every commit once it is past
+    /// `restartPages`, until a checkpoint makes it start over.
+    func logGrew(to pages: Int32) {
+        let due = requestedAt.withLock { requested -> Bool in
+            if pages < requested { requested = 0 }
+            guard pages - requested >= Self.threshold || pages >= Self.restartPages else { return false }
+            requested = pages
+            return true
+        }
+        if due { request() }
     }
 
     /// Asks for a checkpoint; requests made while one is pending are one.
@@ -84,7 +102,10 @@ final class SQLiteCheckpointer: Sendable {
                 return (state.stopped, state.connection)
             }
             if stopped { break }
-            if let connection { Self.checkpoint(connection) }
+            if let connection {
+                Self.checkpoint(connection)
+                passes.add(1, ordering: .relaxed)
+            }
         }
         state.withLock { $0.connection?.close() }
         finished.signal()

@@ -17,7 +17,7 @@ public final class SQLitePool: Sendable {
     /// The writer's thread, or nil for a read-only pool.
     private let writer: SQLiteConnectionThreads?
     /// Runs the writer's WAL checkpoints on a thread of their own; nil for a read-only pool.
-    private let checkpointer: SQLiteCheckpointer?
+    let checkpointer: SQLiteCheckpointer?
     /// The readers' threads.
     private let readers: SQLiteConnectionThreads
     /// Set by `close()`.

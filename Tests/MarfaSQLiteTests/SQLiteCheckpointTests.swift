@@ -45,6 +45,22 @@ import Testing
         await pool.close()
     }
 
+    /// Past the threshold, a checkpoint is asked for once per `threshold` pages the log grows, not
+    /// at every commit: commits go on while one runs, so asking at each would sync the files at
+    /// each. 1,000 commits of three pages each (a leaf, the root and the header page) grow the log
+    /// by 3,000 pages, so they ask three times at most.
+    @Test func checkpointsFollowTheLogsGrowthNotEachCommit() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let pool = try await Self.pool(at: folder.path("paced.sqlite"))
+        for index in 1...1_000 { try await Self.insert(index, into: pool) }
+        let passes = try #require(pool.checkpointer).passes.load(ordering: .relaxed)
+        #expect(passes >= 1)
+        #expect(passes <= 3, "\(passes) checkpoints for 3,000 pages")
+        #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 1_000)
+        await pool.close()
+    }
+
     /// A read that holds its snapshot keeps the log from starting over, so it grows past the
     /// limit; once the read ends and the log starts over, the file is cut back to the limit.
     @Test func aLogGrownUnderALongReadIsCutBackWhenItStartsOver() async throws {
