@@ -90,6 +90,27 @@ import Testing
         }
     }
 
+    /// A batch whose terms pass FTS5's default 1 MiB of memory is still written as one segment
+    /// (`pendingTermBytes`), and everything in it is found.
+    @Test func aLargeBatchIsWrittenAsOneSegment() async throws {
+        try await LocalTestInstance.with(options: Self.holding) { local in
+            for item in 0..<20 {
+                let words = (0..<4_000).map { "w\(item)x\($0)" }.joined(separator: " ")
+                _ = try await SearchTests.item(local, #"{"title":"sandpiper","body":"\#(words)"}"#)
+            }
+            #expect(try await SearchTests.found(local, "sandpiper").count == 20)
+            #expect(try await SearchTests.found(local, "w19x3999").count == 1)
+            let db = try SQLiteConnection(
+                path: local.folder.appendingPathComponent(LocalStore.fileName).path, options: .init(readOnly: true))
+            defer { db.close() }
+            // A segment's pages are the rows of `_data` from 2^37 up, their ids starting with the segment's.
+            let segments = try db.fetchValue(
+                Int.self, "SELECT count(DISTINCT rowid >> 37) FROM item_search_index_data WHERE rowid >= (1 << 37)")
+            #expect(segments == 1)
+            try Self.checkIntegrity(local.folder)
+        }
+    }
+
     @Test func rowsLeftWaitingAtAStopAreIndexedAtTheNextStart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-search-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
