@@ -1,13 +1,12 @@
 import Foundation
+import MarfaDigest
 
 /// Identifiers and secrets the instance mints.
 enum Identifiers {
     /// A UUIDv7 (RFC 9562) of `date`: 48 bits of Unix milliseconds, then random bits, lowercase.
     static func uuidV7(at date: Date) -> String {
-        var generator = SystemRandomNumberGenerator()
-        // Sixteen random bytes drawn as two words: one read of the system's generator each.
         var bytes = [UInt8](repeating: 0, count: 16)
-        for (word, offset) in [(generator.next() as UInt64, 0), (generator.next() as UInt64, 8)] {
+        for (word, offset) in [(RandomWords.next(), 0), (RandomWords.next(), 8)] {
             for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) }
         }
         let millis = UInt64(max(date.timeIntervalSince1970, 0) * 1000)
@@ -36,8 +35,7 @@ enum Identifiers {
 
     /// A request id: 16 random hex characters.
     static func requestID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let word: UInt64 = generator.next()
+        let word = RandomWords.next()
         return String(decoding: hex((0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }), as: UTF8.self)
     }
 

@@ -1,13 +1,13 @@
 import Foundation
+import MarfaDigest
 
 /// Time-ordered UUIDs (RFC 9562 version 7), minted for items, edges and writes the copy makes.
 enum UUIDv7 {
     /// A new UUIDv7 for `date`, lowercase: 48 bits of Unix milliseconds, the version, 74 random
     /// bits and the variant.
     static func make(at date: Date = Date()) -> String {
-        var generator = SystemRandomNumberGenerator()
         let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
-        let random: (UInt64, UInt64) = (generator.next(), generator.next())
+        let random = (RandomWords.next(), RandomWords.next())
         let high = milliseconds << 16 | 0x7000 | random.0 & 0x0FFF
         let low = 0x8000_0000_0000_0000 | random.1 & 0x3FFF_FFFF_FFFF_FFFF
         return text(high: high, low: low)
