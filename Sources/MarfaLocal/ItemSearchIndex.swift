@@ -175,7 +175,7 @@ enum ItemSearchIndex {
     /// How many bytes of terms FTS5 gathers in memory before it writes them out as a segment
     /// (`hashsize`; its own default is 1 MiB). A batch of a few hundred notes passes 1 MiB and was
     /// written as several segments, each then merged again; at 16 MiB a batch is one segment.
-    /// Indexing 30,000 notes in batches of 700 took 18% less CPU (Benchmarks/README).
+    /// Indexing 30,000 notes in batches of 700 took about a fifth less CPU (Benchmarks/README).
     static let pendingTermBytes = 16 << 20
 
     /// Sets `automerge` and `hashsize` in the index's configuration (kept in the file); run at open.
