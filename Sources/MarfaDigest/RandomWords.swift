@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Random 64-bit words from the system's secure generator, read 256 bytes at a time: one system
 /// call per 32 words, where `SystemRandomNumberGenerator` on Linux makes one per word. For the
