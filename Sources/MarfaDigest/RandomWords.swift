@@ -33,35 +33,24 @@ package enum RandomWords {
         }
     }
 
-    /// `count` words from the system's generator, in as few calls as it allows.
+    /// `count` words (at most 32) from the system's generator, in one call where it allows.
     private static func read(_ count: Int) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            fill(UnsafeMutableRawBufferPointer(buffer))
+        [UInt64](unsafeUninitializedCapacity: count) { words, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(words)
+            #if canImport(Darwin)
+            arc4random_buf(bytes.baseAddress, bytes.count)
+            #elseif canImport(Glibc)
+            if getentropy(bytes.baseAddress, bytes.count) != 0 { fillByWord(words) }
+            #else
+            fillByWord(words)
+            #endif
             initialized = count
         }
     }
 
-    /// Fills `bytes` (at most 256) from the system's secure generator.
-    private static func fill(_ bytes: UnsafeMutableRawBufferPointer) {
-        #if canImport(Darwin)
-        arc4random_buf(bytes.baseAddress, bytes.count)
-        #elseif canImport(Glibc)
-        if getentropy(bytes.baseAddress, bytes.count) != 0 { fillByWord(bytes) }
-        #else
-        fillByWord(bytes)
-        #endif
-    }
-
-    /// Fills `bytes` a word at a time from `SystemRandomNumberGenerator`.
-    private static func fillByWord(_ bytes: UnsafeMutableRawBufferPointer) {
+    /// Fills `words` one at a time from `SystemRandomNumberGenerator`.
+    private static func fillByWord(_ words: UnsafeMutableBufferPointer<UInt64>) {
         var generator = SystemRandomNumberGenerator()
-        for offset in stride(from: 0, to: bytes.count, by: 8) {
-            let word: UInt64 = generator.next()
-            withUnsafeBytes(of: word) { word in
-                let end = min(offset + 8, bytes.count)
-                UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<end]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: word[0..<(end - offset)]))
-            }
-        }
+        for index in words.indices { words[index] = generator.next() }
     }
 }
