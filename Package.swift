@@ -89,7 +89,8 @@ let package = Package(
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // The time and waits, injectable: `SystemClock`, and `ManualClock` for tests.
         .target(name: "MarfaClock"),
-        // SHA-256, for PKCE challenges and stored hashes; shared by the sign-in and the local instance.
+        // SHA-256 and HMAC, for PKCE challenges and stored hashes; random words and UUIDv7s for the
+        // identifiers minted at every write. Shared by the copy, the sign-in and the local instance.
         .target(name: "MarfaDigest"),
         // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
         .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
@@ -171,7 +172,7 @@ let package = Package(
             name: "WorkingCopyTests",
             dependencies: [
                 "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "MarfaSQLite",
-                "MarfaTesting", "copy-probe",
+                "MarfaTesting", "MarfaDigest", "copy-probe",
             ]),
         // A second process for the working-copy tests: opens a store and reads or hydrates it.
         .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),

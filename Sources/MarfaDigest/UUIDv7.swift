@@ -1,11 +1,11 @@
 import Foundation
-import MarfaDigest
 
-/// Time-ordered UUIDs (RFC 9562 version 7), minted for items, edges and writes the copy makes.
-enum UUIDv7 {
+/// Time-ordered UUIDs (RFC 9562 version 7), lowercase: what the copy and the local instance mint
+/// for the items, edges, writes and records they make.
+package enum UUIDv7 {
     /// A new UUIDv7 for `date`, lowercase: 48 bits of Unix milliseconds, the version, 74 random
     /// bits and the variant.
-    static func make(at date: Date = Date()) -> String {
+    package static func make(at date: Date = Date()) -> String {
         let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
         let random = (RandomWords.next(), RandomWords.next())
         let high = milliseconds << 16 | 0x7000 | random.0 & 0x0FFF
@@ -14,7 +14,7 @@ enum UUIDv7 {
     }
 
     /// The 8-4-4-4-12 lowercase hex form of the 128 bits `high` then `low`.
-    static func text(high: UInt64, low: UInt64) -> String {
+    package static func text(high: UInt64, low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { buffer in
             var position = 0
             func put(_ word: UInt64, nibbles: ClosedRange<Int>) {

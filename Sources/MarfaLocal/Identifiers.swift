@@ -4,18 +4,7 @@ import MarfaDigest
 /// Identifiers and secrets the instance mints.
 enum Identifiers {
     /// A UUIDv7 (RFC 9562) of `date`: 48 bits of Unix milliseconds, then random bits, lowercase.
-    static func uuidV7(at date: Date) -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for (word, offset) in [(RandomWords.next(), 0), (RandomWords.next(), 8)] {
-            for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) }
-        }
-        let millis = UInt64(max(date.timeIntervalSince1970, 0) * 1000)
-        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> UInt64(40 - 8 * index)) }
-        bytes[6] = 0x70 | (bytes[6] & 0x0f)
-        bytes[8] = 0x80 | (bytes[8] & 0x3f)
-        let groups = [bytes[0..<4], bytes[4..<6], bytes[6..<8], bytes[8..<10], bytes[10..<16]]
-        return groups.map { String(decoding: hex($0), as: UTF8.self) }.joined(separator: "-")
-    }
+    static func uuidV7(at date: Date) -> String { UUIDv7.make(at: date) }
 
     /// Whether `text` is a UUID in the 8-4-4-4-12 hex form.
     static func isUUID(_ text: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 import Testing
 
 @testable import Marfa

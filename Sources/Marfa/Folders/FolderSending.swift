@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// The steps that send files to the instance, as queued writes on the folder's copy.
 extension FolderApply {

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// The edge writes: each changes the store at once and queues the write.
 extension Edges {

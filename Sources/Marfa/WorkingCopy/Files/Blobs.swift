@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// The bytes of files, held in a folder beside the store (`<store>.blobs`) under the SHA-256 of
 /// their content, and sent to the instance by the queue.

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// A folder's settings, written on the instance. Each call goes to the server at once and is never
 /// queued: with no server reachable it throws, and nothing waits to be sent. The copy holds the

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// An item as the working copy holds it.
 ///

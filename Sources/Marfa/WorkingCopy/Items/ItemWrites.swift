@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// The item writes: each changes the store at once, offline too, and queues the write.
 extension Items {

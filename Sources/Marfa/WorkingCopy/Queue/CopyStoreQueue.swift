@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 import MarfaSQLite
 
 /// The queue's rows: reading and writing `QueuedWrite`s.

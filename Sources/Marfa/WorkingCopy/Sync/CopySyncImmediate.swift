@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// The calls that go to the server at once and are never queued.
 extension CopySync {

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaDigest
 
 /// Tag writes: one queued write per tag.
 extension Tags {

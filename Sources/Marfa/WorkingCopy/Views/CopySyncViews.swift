@@ -1,3 +1,5 @@
+import MarfaDigest
+
 /// Views: immediate server calls with an idempotency key, held in the store after.
 extension CopySync {
     package func save(view settings: View.Settings, id: String?, baseVersion: Int64?) async throws -> View {
