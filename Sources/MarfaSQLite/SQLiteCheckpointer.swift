@@ -2,24 +2,22 @@ import CSQLite
 import Foundation
 import Synchronization
 
-/// Moves a writer's WAL checkpoints off its commits: the writer's WAL hook asks for a checkpoint
-/// each time the log has grown `threshold` pages since the last request, and a thread of its own
-/// runs a `PASSIVE` checkpoint on a connection of its own, so no commit waits for pages to be
-/// copied back and synced. (SQLite's own autocheckpoint, which this hook replaces, runs inside
-/// every commit while the log is past the threshold: there the log starts over right after, as
-/// no commit comes in between. Here commits go on while the checkpoint runs, so asking again at
-/// every commit would sync the files at every commit.)
+/// Keeps a writer's WAL short without making its commits wait: the writer's WAL hook asks for a
+/// checkpoint each time the log has grown `threshold` pages since the last request, and a thread
+/// of its own runs a `PASSIVE` checkpoint on a connection of its own once the writer has made no
+/// commit for `quietPeriod`. (SQLite's own autocheckpoint, which this hook replaces, runs inside
+/// the commit that passes the threshold.)
 ///
-/// A passive checkpoint can't finish while the writer keeps appending, and the log only starts
-/// over from its beginning once every frame is copied back: under a steady writer it would grow
-/// without bound, each commit appending to an ever longer file and each read searching an ever
-/// larger index. So past `restartPages` the passive pass is followed by a `RESTART` one, which
-/// holds the writer off only while it copies the frames written since and syncs, so the next
-/// commit writes the log from its start again.
+/// A checkpoint's syncs stall the commits that land while they run: a commit's writes to the log
+/// wait for the disk. So the checkpoint waits for a pause between bursts of writes rather than
+/// running in one. A writer that never pauses would grow the log without bound, each commit
+/// appending to an ever longer file and each read searching an ever larger index; so once the
+/// log is past `restartPages`, the writer checkpoints it itself, in its hook, before the next
+/// commit: one commit waits for the copy and the syncs, and the next one starts the log over.
 final class SQLiteCheckpointer: Sendable {
     /// WAL pages after which a checkpoint is asked for (SQLite's default autocheckpoint).
     static let threshold: Int32 = 1000
-    /// WAL pages past which a checkpoint makes the log start over.
+    /// WAL pages past which the writer checkpoints the log itself, quiet or not.
     static let restartPages: Int32 = 4 * threshold
 
     private struct State {
@@ -30,17 +28,25 @@ final class SQLiteCheckpointer: Sendable {
 
     private let path: String
     private let options: SQLiteConnection.Options
+    /// How long the writer must go without a commit before the thread checkpoints, in nanoseconds.
+    private let quietNanoseconds: UInt64
+    /// When the writer last committed, in `DispatchTime` nanoseconds.
+    private let lastCommit = Atomic<UInt64>(0)
     private let state = Mutex(State())
     /// The log's length in pages at the last request; 0 once the log has started over.
     private let requestedAt = Mutex<Int32>(0)
     /// How many checkpoints have run: for tests.
     let passes = Atomic<Int>(0)
+    /// Whether the thread is waiting for the writer to go quiet: for tests.
+    let waitingForQuiet = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(path: String, options: SQLiteConnection.Options) {
+    init(path: String, options: SQLiteConnection.Options, quietPeriod: Duration) {
         self.path = path
         self.options = options
+        let (seconds, attoseconds) = max(quietPeriod, .zero).components
+        quietNanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
         let thread = Thread { [self] in run() }
         thread.name = "MarfaSQLite checkpoint"
         thread.start()
@@ -50,27 +56,36 @@ final class SQLiteCheckpointer: Sendable {
     func install(on db: OpaquePointer) {
         sqlite3_wal_hook(
             db,
-            { context, _, _, pages in
+            { context, db, name, pages in
                 guard let context else { return SQLITE_OK }
-                Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: pages)
+                let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                if checkpointer.logGrew(to: pages) {
+                    // On the writer's thread, between its commits: every frame is copied back, so
+                    // the next commit starts the log over (unless a read still needs the frames).
+                    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                    checkpointer.passes.add(1, ordering: .relaxed)
+                }
                 return SQLITE_OK
             }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Asks for a checkpoint when the log, now `pages` long, has grown `threshold` pages since the
-    /// last request (or since it started over), and at every commit once it is past
-    /// `restartPages`, until a checkpoint makes it start over.
-    func logGrew(to pages: Int32) {
+    /// Notes the commit that left the log `pages` long and asks for a checkpoint when the log has
+    /// grown `threshold` pages since the last request (or since it started over). True when the
+    /// log is past `restartPages`: the writer is to checkpoint it at once.
+    func logGrew(to pages: Int32) -> Bool {
+        lastCommit.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        if pages >= Self.restartPages { return true }
         let due = requestedAt.withLock { requested -> Bool in
             if pages < requested { requested = 0 }
-            guard pages - requested >= Self.threshold || pages >= Self.restartPages else { return false }
+            guard pages - requested >= Self.threshold else { return false }
             requested = pages
             return true
         }
         if due { request() }
+        return false
     }
 
-    /// Asks for a checkpoint; requests made while one is pending are one.
+    /// Asks for a checkpoint once the writer is quiet; requests made while one is pending are one.
     func request() {
         let signal = state.withLock { state -> Bool in
             guard !state.pending, !state.stopped else { return false }
@@ -92,8 +107,13 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     private func run() {
-        while true {
+        loop: while true {
             wake.wait()
+            switch waitForQuiet() {
+            case .stop: break loop
+            case .nothing: continue loop
+            case .run: break
+            }
             let (stopped, connection) = state.withLock { state -> (Bool, SQLiteConnection?) in
                 state.pending = false
                 if state.connection == nil, !state.stopped {
@@ -111,13 +131,28 @@ final class SQLiteCheckpointer: Sendable {
         finished.signal()
     }
 
-    /// A passive checkpoint, then a restarting one when the log has grown past `restartPages`. A
-    /// busy or locked file only means the log waits for the next request. (The pragma, unlike
-    /// `sqlite3_wal_checkpoint_v2`, reads the file's header first, so a connection that has read
-    /// nothing yet knows the file is in WAL mode.)
+    private enum Turn { case run, nothing, stop }
+
+    /// Waits, on the checkpoint's thread, until the writer has made no commit for `quietPeriod`.
+    private func waitForQuiet() -> Turn {
+        defer { waitingForQuiet.store(false, ordering: .relaxed) }
+        while true {
+            let (pending, stopped) = state.withLock { ($0.pending, $0.stopped) }
+            if stopped { return .stop }
+            // A wake left over from a request that has already run.
+            guard pending else { return .nothing }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let quietFor = now - min(now, lastCommit.load(ordering: .relaxed))
+            if quietFor >= quietNanoseconds { return .run }
+            waitingForQuiet.store(true, ordering: .relaxed)
+            _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: now + quietNanoseconds - quietFor))
+        }
+    }
+
+    /// A passive checkpoint; a busy or locked file only means the log waits for the next request.
+    /// (The pragma, unlike `sqlite3_wal_checkpoint_v2`, reads the file's header first, so a
+    /// connection that has read nothing yet knows the file is in WAL mode.)
     private static func checkpoint(_ connection: SQLiteConnection) {
-        let logPages = (try? connection.first("PRAGMA wal_checkpoint(PASSIVE)"))?[1].integer ?? 0
-        guard logPages >= Int64(restartPages) else { return }
-        _ = try? connection.first("PRAGMA wal_checkpoint(RESTART)")
+        _ = try? connection.first("PRAGMA wal_checkpoint(PASSIVE)")
     }
 }

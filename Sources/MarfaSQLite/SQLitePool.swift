@@ -45,7 +45,8 @@ public final class SQLitePool: Sendable {
                 adopting: try open(), open: open)
         } else {
             let connection = try SQLiteConnection(path: path, options: configuration.writerOptions)
-            let checkpointer = SQLiteCheckpointer(path: path, options: configuration.checkpointOptions)
+            let checkpointer = SQLiteCheckpointer(
+                path: path, options: configuration.checkpointOptions, quietPeriod: configuration.checkpointQuietPeriod)
             checkpointer.install(on: connection.handle)
             self.checkpointer = checkpointer
             writer = SQLiteConnectionThreads(name: "MarfaSQLite writer", maximumThreads: 1, adopting: connection) {

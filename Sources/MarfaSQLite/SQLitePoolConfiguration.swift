@@ -15,12 +15,17 @@ extension SQLitePool {
         /// How many bytes of the file each reader may map into memory (see
         /// `SQLiteConnection.Options.memoryMapBytes`); 0 maps none.
         public var readerMemoryMapBytes: Int
+        /// How long the writer goes without a commit before a WAL checkpoint runs, so checkpoints
+        /// (whose syncs stall the commits that land while they run) fall between bursts of writes.
+        /// A log grown past a few thousand pages is checkpointed at once, quiet or not.
+        public var checkpointQuietPeriod: Duration
 
         /// The defaults: read-write, 4 readers, a 5 s busy timeout, `synchronous=NORMAL`, 64
-        /// statements, no memory map.
+        /// statements, no memory map, checkpoints after 20 ms without a commit.
         public init(
             readOnly: Bool = false, readerCount: Int = 4, busyTimeout: Duration = .seconds(5), fullSync: Bool = false,
-            statementCacheCapacity: Int = 64, readerMemoryMapBytes: Int = 0
+            statementCacheCapacity: Int = 64, readerMemoryMapBytes: Int = 0,
+            checkpointQuietPeriod: Duration = .milliseconds(20)
         ) {
             self.readOnly = readOnly
             self.readerCount = readerCount
@@ -28,6 +33,7 @@ extension SQLitePool {
             self.fullSync = fullSync
             self.statementCacheCapacity = statementCacheCapacity
             self.readerMemoryMapBytes = readerMemoryMapBytes
+            self.checkpointQuietPeriod = checkpointQuietPeriod
         }
 
         /// The writer's options: WAL, foreign keys, the busy timeout, the chosen `synchronous`.

@@ -3,17 +3,19 @@ import Testing
 
 @testable import MarfaSQLite
 
-/// The pool's log under a writer that never pauses: checkpoints keep it bounded and start it over,
-/// and nothing written is lost.
+/// The pool's log under a writer that never pauses: checkpoints wait for a pause, yet keep the log
+/// bounded and start it over, and nothing written is lost.
 @Suite struct SQLiteCheckpointTests {
     /// Bytes of the file at `path`, 0 when there is none.
     static func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    /// A pool on a fresh file at `path` with a table `t (id, body)`.
-    static func pool(at path: String) async throws -> SQLitePool {
-        let pool = try await SQLitePool.open(path: path)
+    /// A pool on a fresh file at `path` with a table `t (id, body)`, whose checkpoints wait for
+    /// `quiet` without a commit.
+    static func pool(at path: String, quiet: Duration = .milliseconds(20)) async throws -> SQLitePool {
+        let pool = try await SQLitePool.open(
+            path: path, configuration: .init(checkpointQuietPeriod: quiet))
         try await pool.write { try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)") }
         return pool
     }
@@ -48,16 +50,53 @@ import Testing
     /// Past the threshold, a checkpoint is asked for once per `threshold` pages the log grows, not
     /// at every commit: commits go on while one runs, so asking at each would sync the files at
     /// each. 1,000 commits of three pages each (a leaf, the root and the header page) grow the log
-    /// by 3,000 pages, so they ask three times at most.
+    /// by 3,000 pages, so they ask three times at most. (No quiet period: each runs when asked.)
     @Test func checkpointsFollowTheLogsGrowthNotEachCommit() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let pool = try await Self.pool(at: folder.path("paced.sqlite"))
+        let pool = try await Self.pool(at: folder.path("paced.sqlite"), quiet: .zero)
         for index in 1...1_000 { try await Self.insert(index, into: pool) }
         let passes = try #require(pool.checkpointer).passes.load(ordering: .relaxed)
         #expect(passes >= 1)
         #expect(passes <= 3, "\(passes) checkpoints for 3,000 pages")
         #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 1_000)
+        await pool.close()
+    }
+
+    /// Commits that never pause for the quiet period leave the log to grow past the threshold
+    /// unchecked: the checkpoint waits for the pause, so none stalls these commits.
+    @Test func aCheckpointWaitsForTheWriterToPause() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("burst.sqlite")
+        let pool = try await Self.pool(at: path, quiet: .seconds(3_600))
+        for index in 1...500 { try await Self.insert(index, into: pool) }
+        let checkpointer = try #require(pool.checkpointer)
+        while !checkpointer.waitingForQuiet.load(ordering: .relaxed) { await Task.yield() }
+        #expect(checkpointer.passes.load(ordering: .relaxed) == 0)
+        #expect(Self.size(path + "-wal") >= 1_500 * (4_096 + 24))
+        await pool.close()
+    }
+
+    /// A writer that never pauses checkpoints the log itself once it is past `restartPages`, in
+    /// the commit that took it there, and the next commit starts the log over: it never grows far
+    /// past that, however long the burst.
+    @Test func aWriterThatNeverPausesCheckpointsTheLogItself() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("steady.sqlite")
+        let pool = try await Self.pool(at: path, quiet: .seconds(3_600))
+        let checkpointer = try #require(pool.checkpointer)
+        var largest = 0
+        for index in 1...3_000 {
+            try await Self.insert(index, into: pool)
+            largest = max(largest, Self.size(path + "-wal"))
+        }
+        // 9,000 pages written: two passes, each as the log passed 4,000 pages, on the writer.
+        #expect(checkpointer.passes.load(ordering: .relaxed) == 2)
+        #expect(largest < (Int(SQLiteCheckpointer.restartPages) + 10) * (4_096 + 24))
+        #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 3_000)
+        #expect(try await pool.read { try $0.first("PRAGMA integrity_check")?[0].text } == "ok")
         await pool.close()
     }
 

@@ -15,8 +15,8 @@ final class SQLiteCopyStore: CopyEngine {
     private let cachedCatalog = Mutex<CopyCatalog?>(nil)
     /// The slice's tier as last read; the outer nil until read. A hydration clears it.
     let cachedSliceTier = Mutex<SliceTier??>(nil)
-    /// Whether a write left rows for the search index and their batch isn't under way yet.
-    let indexingDue = Mutex(false)
+    /// When rows the writes left for the search index are to be indexed (see `scheduleIndexing`).
+    let indexing = Mutex(IndexingSchedule())
 
     private init(path: String, pool: SQLitePool, writerLock: StoreWriterLock?, files: any BlobFileLayer) {
         self.path = path
