@@ -62,8 +62,9 @@ final class SQLiteCheckpointer: Sendable {
                 if checkpointer.logGrew(to: pages) {
                     // On the writer's thread, between its commits: every frame is copied back, so
                     // the next commit starts the log over (unless a read still needs the frames).
-                    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                    checkpointer.passes.add(1, ordering: .relaxed)
+                    if sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
+                        checkpointer.passes.add(1, ordering: .relaxed)
+                    }
                 }
                 return SQLITE_OK
             }, Unmanaged.passUnretained(self).toOpaque())
