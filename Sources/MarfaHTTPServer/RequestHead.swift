@@ -38,38 +38,57 @@ struct RequestHead {
     }
 
     /// Field names with blanks, both `Content-Length` and `Transfer-Encoding`, `Content-Length`s
-    /// that are unreadable or differ, and an HTTP/1.1 request without exactly one `Host`.
+    /// that are unreadable or differ, and an HTTP/1.1 request without exactly one `Host`. One pass
+    /// over the names' bytes: names compare ASCII case-insensitively, as RFC 9110 §5.1 has them.
     private func framingProblem() -> Problem? {
-        if headers.contains(where: { $0.name.contains { $0 == " " || $0 == "\t" } || $0.name.isEmpty }) {
-            return badRequest("A header field's name holds a space (as in 'Host :'), which RFC 9112 forbids.")
+        var lengths: [Substring] = []
+        var hasTransferEncoding = false
+        var hosts = 0
+        for field in headers {
+            let name = field.name.utf8
+            if name.isEmpty || name.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                return badRequest("A header field's name holds a space (as in 'Host :'), which RFC 9112 forbids.")
+            }
+            if Self.name(name, is: "content-length") {
+                lengths += field.value.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+            } else if Self.name(name, is: "transfer-encoding") {
+                hasTransferEncoding = true
+            } else if Self.name(name, is: "host") {
+                hosts += 1
+            }
         }
-        let lengths = headers.filter { $0.name.lowercased() == "content-length" }
-            .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingSpaces }
-        let encodings = headers.filter { $0.name.lowercased() == "transfer-encoding" }
-        if !lengths.isEmpty && !encodings.isEmpty {
+        if !lengths.isEmpty && hasTransferEncoding {
             return badRequest("The request has both Content-Length and Transfer-Encoding (RFC 9112 §6.1).")
         }
-        if lengths.contains(where: { $0.isEmpty || !$0.allSatisfy(\.isASCIIDigit) }) {
+        if lengths.contains(where: { $0.isEmpty || !$0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) {
             return badRequest("The request's Content-Length is not a number (RFC 9112 §6.3).")
         }
-        if Set(lengths.map { $0.drop { $0 == "0" } }).count > 1 {
+        if let first = lengths.first?.drop(while: { $0 == "0" }),
+            lengths.dropFirst().contains(where: { $0.drop(while: { $0 == "0" }) != first })
+        {
             return badRequest("The request has differing Content-Length values (RFC 9112 §6.3).")
         }
-        let hosts = headers.filter { $0.name.lowercased() == "host" }
-        if version == "HTTP/1.1" && hosts.count != 1 {
+        if version == "HTTP/1.1" && hosts != 1 {
             return badRequest(
-                hosts.isEmpty
-                    ? "An HTTP/1.1 request needs a Host header." : "The request has more than one Host header.")
+                hosts == 0 ? "An HTTP/1.1 request needs a Host header." : "The request has more than one Host header.")
         }
         return nil
+    }
+
+    /// Whether the field name `name` is `lowercase` (given in lower case), ignoring ASCII case.
+    private static func name(_ name: String.UTF8View, is lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        var expected = lowercase.utf8Start
+        for byte in name {
+            let want = expected.pointee
+            let isLetter = want >= UInt8(ascii: "a") && want <= UInt8(ascii: "z")
+            guard byte == want || (isLetter && byte == want &- 0x20) else { return false }
+            expected += 1
+        }
+        return true
     }
 
     private func badRequest(_ message: String) -> Problem {
         Problem(status: 400, code: "bad_request", message: message)
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -6,13 +6,18 @@ import MarfaTypes
 extension LocalAPI {
     typealias InstanceConfig = Components.Schemas.InstanceConfig
 
-    /// The settings as stored (absent ones take the defaults), with the instance's id.
+    /// The settings as stored (absent ones take the defaults), with the instance's id. A stored
+    /// text read before is not decoded again (every create reads the settings).
     func storedConfig(_ db: SQLiteConnection) throws -> InstanceConfig {
-        var config =
-            try store.meta("config", in: db).map { try StoredJSON.decode(InstanceConfig.self, $0) } ?? InstanceConfig()
+        var config = try Self.decodedConfigs.value(of: try store.meta("config", in: db)) { text in
+            try text.map { try StoredJSON.decode(InstanceConfig.self, $0) } ?? InstanceConfig()
+        }
         config.instanceId = store.instanceID
         return config
     }
+
+    /// Settings decoded, by their stored text.
+    private static let decodedConfigs = DecodedTextMemo<InstanceConfig>(capacity: 16)
 
     /// Stores `config`, records which settings changed, and answers it as stored.
     func saveConfig(_ config: InstanceConfig, action: String, in db: SQLiteConnection) throws -> InstanceConfig {

@@ -46,7 +46,7 @@ struct StrictJSONBodyMiddleware: ServerMiddleware {
                 400, "missing_required_field", "The field '\(missing)' is required (null is allowed).",
                 details: ["field": .string(missing)])
         }
-        return try await next(request, HTTPBody(bytes), metadata)
+        return try await next(request, HTTPBody(bytes, json: value), metadata)
     }
 
     /// Whether a body with `contentType` on `operationID` is read as JSON.

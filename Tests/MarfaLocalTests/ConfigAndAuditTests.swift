@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// A create reads the settings every time: each change applies to the next create, and a
+    /// setting that comes back is enforced again (the settings are kept decoded by their text).
+    @Test func aSourceAllowlistAppliesFromTheNextCreateEachTimeItChanges() async throws {
+        try await LocalTestInstance.with { local in
+            let note = #"{"type":"core.note","properties":{"title":"Allowed?"}}"#
+            let allowOthers =
+                #"{"enforcement":{"source_allowlist":{"types":["core.note"],"sources":["someone.else"]}}}"#
+            let clear = #"{"enforcement":{"source_allowlist":null}}"#
+            var statuses: [Int] = []
+            for settings in [nil, allowOthers, clear, allowOthers, clear] {
+                if let settings {
+                    let answer = try await local.send(.patch, "/spaces/me/config", json: settings)
+                    #expect(answer.status == 200, "\(answer.text)")
+                }
+                statuses.append(try await local.send(.post, "/items", json: note).status)
+            }
+            #expect(statuses == [201, 403, 201, 403, 201])
+        }
+    }
+
     @Test func auditLogRecordsKeyTypeAndSettingChanges() async throws {
         try await LocalTestInstance.with { local in
             let client = local.client()

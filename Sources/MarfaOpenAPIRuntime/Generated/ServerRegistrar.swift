@@ -201,6 +201,13 @@ public struct ServerCall: Sendable {
 
     /// Reads a JSON request body as `T`.
     public func json<T: Decodable>(_ type: T.Type, _ body: HTTPBody?) async throws -> T {
+        if let value = body?.json {
+            do {
+                return try JSONValueDecoder.decode(type, from: value)
+            } catch {
+                throw failure("The JSON body could not be read", error)
+            }
+        }
         let bytes = try await bytes(body)
         do {
             return try JSONCoding.decode(type, from: Data(bytes))

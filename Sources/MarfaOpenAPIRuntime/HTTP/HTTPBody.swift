@@ -48,12 +48,24 @@ public final class HTTPBody: AsyncSequence, Sendable {
 
     private let source: Source
     private let iterated = Mutex(false)
+    /// The JSON value the bytes hold, when the body was made with it (`init(_:json:)`).
+    package let json: OpenAPIValue?
 
     /// A body holding `bytes`.
     public init(_ bytes: [UInt8]) {
         source = .bytes(bytes)
         length = .known(Int64(bytes.count))
         iterationBehavior = .multiple
+        json = nil
+    }
+
+    /// A body holding `bytes`, whose JSON value `value` was already read from them (by a server's
+    /// strict reader): `ServerCall.json` decodes `value` instead of parsing the bytes again.
+    package init(_ bytes: [UInt8], json value: OpenAPIValue) {
+        source = .bytes(bytes)
+        length = .known(Int64(bytes.count))
+        iterationBehavior = .multiple
+        json = value
     }
 
     /// An empty body.
@@ -75,6 +87,7 @@ public final class HTTPBody: AsyncSequence, Sendable {
         source = .sequence { AsyncIterator(chunks.makeAsyncIterator()) }
         self.length = length
         self.iterationBehavior = iterationBehavior
+        json = nil
     }
 
     /// A body read from an asynchronous sequence of byte arrays.
