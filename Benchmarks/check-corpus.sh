@@ -7,6 +7,7 @@
 #
 # environment:
 #   CORPUS=/work/corpus          where the documents are (CORPUS/<name>/<path>)
+#   CORPUS_LIST=path             the list of documents (default: Benchmarks/corpus/documents.tsv)
 #   CORPUS_SCRATCH=path          the scratch package (default: the package's .build/corpus-check)
 #   CORPUS_JOBS=N                build jobs (default: swift build's own)
 #   CORPUS_BUILD_SECONDS=N       start no build after N seconds of building (default: no limit)
@@ -15,6 +16,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-/work/corpus}
+list=${CORPUS_LIST:-$root/Benchmarks/corpus/documents.tsv}
 scratch=${CORPUS_SCRATCH:-$root/.build/corpus-check}
 swift build --package-path "$root" --product marfa-openapi >/dev/null || exit 1
 bin=$(swift build --package-path "$root" --product marfa-openapi --show-bin-path)/marfa-openapi
@@ -47,7 +49,7 @@ while IFS=$'\t' read -r name repo commit path folder licence; do
   bytes[$name]=$(du -b "$document" | cut -f1)
   [ "$folder" = - ] || bytes[$name]=$(du -sb "$corpus/$name/$folder" | cut -f1)
   echo "check-corpus: $name: generated=${generated[$name]} errors=${errors[$name]} warnings=${warnings[$name]} notes=${notes[$name]}"
-done < "$root/Benchmarks/corpus/documents.tsv"
+done < "$list"
 
 target_list=""
 for name in "${targets[@]+"${targets[@]}"}"; do
@@ -108,7 +110,7 @@ while IFS=$'\t' read -r name repo commit path folder licence; do
   fi
   size=$(awk -v b="${bytes[$name]}" 'BEGIN{ if (b >= 1048576) printf "%.1f MB", b/1048576; else printf "%d KB", (b+1023)/1024 }')
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$size" "${generated[$name]}" "${errors[$name]}" "${warnings[$name]}" "${notes[$name]}" "$built" "$compiler_warnings"
-done < "$root/Benchmarks/corpus/documents.tsv"
+done < "$list"
 generated_count=$(printf '%s\n' "${targets[@]+"${targets[@]}"}" | grep -c .)
 echo
 echo "check-corpus: $total documents, $generated_count generated, $compiled compiled, $clean with no compiler warning"

@@ -67,6 +67,10 @@ private struct ParametersServer: P.APIProtocol {
         read(input)
         return .noContent(.init())
     }
+    func queryWhole(_ input: Ops.QueryWhole.Input) async throws -> Ops.QueryWhole.Output {
+        read(input)
+        return .noContent(.init())
+    }
     func queryFormObjectNoExplode(
         _ input: Ops.QueryFormObjectNoExplode.Input
     ) async throws -> Ops.QueryFormObjectNoExplode.Output {
@@ -205,6 +209,14 @@ private struct ParametersServer: P.APIProtocol {
             _ = try await $0.queryFormObjectNoExplode($1).noContent
         }
         #expect(request.path == "/query/form-object-no-explode?id=role,admin,firstName,Alex")
+        #expect(same)
+    }
+
+    @Test func aQuerystringFormIsTheWholeQuery() async throws {
+        let (request, same) = try await send(Ops.QueryWhole.Input(query: .init(search: person))) {
+            _ = try await $0.queryWhole($1).noContent
+        }
+        #expect(request.path == "/query/whole?role=admin&firstName=Alex")
         #expect(same)
     }
 

@@ -70,7 +70,8 @@ import Testing
             name: "an unknown parameter location",
             document: header
                 + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-            expected: ":7:25: error: 'body' is not a parameter location: use path, query, header or cookie."),
+            expected:
+                ":7:25: error: 'body' is not a parameter location: use path, query, querystring, header or cookie."),
         Case(
             name: "a status that is not one",
             document: header + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: ok}\n",
@@ -89,7 +90,7 @@ import Testing
             expected: ":1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3."),
         Case(
             name: "OpenAPI 2.5", document: "openapi: 2.5.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
-            expected: ":1:10: error: OpenAPI 2.5.0 is not supported: use 3.0 or 3.1."),
+            expected: ":1:10: error: OpenAPI 2.5.0 is not supported: use 3.0, 3.1 or 3.2."),
         Case(
             name: "a recursive YAML alias",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: &a {type: object, properties: {b: *a}}\n",
@@ -194,6 +195,16 @@ import Testing
                 ":8:16: warning: This default cannot be used: making it would make it again without end (its type's own defaults"
                 + " lead back to it); the property stays optional.",
             declaration: "        public var p: Components.Schemas.A? {"),
+        RefusedCase(
+            name: "an OpenAPI 3.2 querystring that is not a form",
+            document:
+                "openapi: 3.2.0\ninfo: {title: t, version: \"1\"}\npaths:\n  /a:\n    get:\n      operationId: find\n"
+                + "      parameters:\n"
+                + "        - {name: filter, in: querystring, content: {application/json: {schema: {type: object}}}}\n"
+                + "      responses:\n        \"204\": {description: ok}\n",
+            expected:
+                ":8:11: warning: The querystring parameter 'filter' is not a form (application/x-www-form-urlencoded); it is not generated.",
+            declaration: "        public struct Input: Swift.Sendable, Swift.Equatable {"),
         RefusedCase(
             name: "a discriminated inline branch that names no value",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"

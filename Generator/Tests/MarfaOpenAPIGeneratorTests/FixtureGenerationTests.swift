@@ -134,6 +134,7 @@ import Testing
                 "style: .matrix, explode: true", "style: .deepObject, explode: true",
                 "style: .spaceDelimited, explode: false", "style: .pipeDelimited, explode: false",
                 "try c.cookie(&request, \"tags\", input.cookies.tags, explode: true)",
+                "try c.query(&request, \"search\", input.query.search, style: .form, explode: true)",
             ]
         ),
         (

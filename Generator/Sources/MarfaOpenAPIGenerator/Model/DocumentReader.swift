@@ -84,7 +84,8 @@ final class DocumentReader {
             throw GeneratorError("The document has no 'openapi' version.", at: root.location)
         }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
-            throw GeneratorError("OpenAPI \(version) is not supported: use 3.0 or 3.1.", at: root["openapi"]!.location)
+            throw GeneratorError(
+                "OpenAPI \(version) is not supported: use 3.0, 3.1 or 3.2.", at: root["openapi"]!.location)
         }
         return version
     }
@@ -332,9 +333,10 @@ final class DocumentReader {
             log.error("A parameter needs 'name' and 'in'.", at: node.location)
             return nil
         }
+        if placeText == "querystring" { return wholeQueryParameter(node, raw: raw, name: name) }
         guard let place = APIParameter.Location(rawValue: placeText) else {
             log.error(
-                "'\(placeText)' is not a parameter location: use path, query, header or cookie.",
+                "'\(placeText)' is not a parameter location: use path, query, querystring, header or cookie.",
                 at: node["in"]!.location)
             return nil
         }
@@ -374,6 +376,28 @@ final class DocumentReader {
             explode: node["explode"]?.bool ?? (style == "form"), allowReserved: node["allowReserved"]?.bool ?? false,
             schema: schema, description: node["description"]?.string, deprecated: node["deprecated"]?.bool ?? false,
             sourceLocation: node.location, componentName: componentName(raw, section: "parameters"))
+    }
+
+    /// An OpenAPI 3.2 `querystring` parameter: the whole query string in one media type. A form
+    /// (`application/x-www-form-urlencoded`) is read as the same object in a `form`, exploded
+    /// `query` parameter, which writes and reads the same `name=value&…` text; another media type
+    /// is not generated (a warning), and the operation is generated without the parameter.
+    private func wholeQueryParameter(_ node: Node, raw: Node, name: String) -> APIParameter? {
+        guard let content = node["content"]?.entries?.first,
+            content.key.split(separator: ";").first?.filter({ $0 != " " }).lowercased()
+                == "application/x-www-form-urlencoded",
+            let schemaNode = follow(content.value)?["schema"]
+        else {
+            log.warning(
+                "The querystring parameter '\(name)' is not a form (application/x-www-form-urlencoded); it is not generated.",
+                at: node.location)
+            return nil
+        }
+        return APIParameter(
+            name: name, location: .query, required: node["required"]?.bool ?? false, style: "form", explode: true,
+            allowReserved: false, schema: schemas.read(schemaNode), description: node["description"]?.string,
+            deprecated: node["deprecated"]?.bool ?? false, sourceLocation: node.location,
+            componentName: componentName(raw, section: "parameters"))
     }
 
     /// Records the object in another file that the component `entry` of `section` stands for (the

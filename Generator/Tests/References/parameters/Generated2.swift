@@ -22,6 +22,7 @@ extension ParametersFixture {
         func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output
         func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output
         func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output
+        func queryWhole(_ input: ParametersFixture.Operations.QueryWhole.Input) async throws -> ParametersFixture.Operations.QueryWhole.Output
         func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output
         func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output
         func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output
@@ -74,37 +75,58 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /headers`
-    internal enum HeaderStyles: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "headerStyles"
+    /// `GET /query/mixed`
+    internal enum QueryMixed: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryMixed"
         /// The HTTP method, as the document's path item names it, uppercased.
         internal static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/headers"
+        internal static let path: Swift.String = "/query/mixed"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
-            internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
-                self.headers = headers
+            internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
+                self.query = query
             }
-            internal struct Headers: Swift.Sendable, Swift.Equatable {
-                internal var xName: Swift.String
-                internal var xIds: [Swift.Int]?
-                internal var xPerson: ParametersFixture.Components.Schemas.Person?
-                internal var xPersonExplode: ParametersFixture.Components.Schemas.Person?
-                internal init(xName: Swift.String, xIds: [Swift.Int]? = nil, xPerson: ParametersFixture.Components.Schemas.Person? = nil, xPersonExplode: ParametersFixture.Components.Schemas.Person? = nil) {
-                    self.xName = xName
-                    self.xIds = xIds
-                    self.xPerson = xPerson
-                    self.xPersonExplode = xPersonExplode
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var q: Swift.String
+                internal var limit: Swift.Int32?
+                internal var since: Foundation.Date?
+                internal var color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload?
+                internal init(q: Swift.String, limit: Swift.Int32? = nil, since: Foundation.Date? = nil, color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload? = nil) {
+                    self.q = q
+                    self.limit = limit
+                    self.since = since
+                    self.color = color
+                }
+                internal enum ColorPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case red
+                    case green
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    internal init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "red": self = .red
+                            case "green": self = .green
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    internal var rawValue: Swift.String {
+                        switch self {
+                            case .red: "red"
+                            case .green: "green"
+                            case .unknown(let value): value
+                        }
+                    }
+                    internal static let allCases: [Self] = [.red, .green]
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryMixed.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryMixed.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -122,62 +144,48 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label-object/{id}`
-    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
+    /// - Remark: `GET /query/form`
+    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
+        let c = client.call(ParametersFixture.Operations.QueryForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object-no-explode`
-    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
-        try c.query(&request, "id", input.query.id, style: .form, explode: false)
+    /// - Remark: `GET /query/deep`
+    internal func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output {
+        let c = client.call(ParametersFixture.Operations.QueryDeep.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/deep")
+        try c.query(&request, "id", input.query.id, style: .deepObject, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryDeep.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
+extension ParametersFixture.Operations.PathLabel.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+extension ParametersFixture.Operations.QuerySpace.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -185,11 +193,11 @@ extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
-            switch try await self.pathLabelObject(input) {
+    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
+            switch try await self.pathSimple(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -198,12 +206,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
+    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
+            switch try await self.pathMatrixObject(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
-            switch try await self.queryFormObjectNoExplode(input) {
+            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
+            switch try await self.querySpace(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -49,6 +49,9 @@ extension ParametersFixture.APIProtocol {
     internal func queryFormObjectNoExplode(query: ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
         try await queryFormObjectNoExplode(ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query))
     }
+    internal func queryWhole(query: ParametersFixture.Operations.QueryWhole.Input.Query) async throws -> ParametersFixture.Operations.QueryWhole.Output {
+        try await queryWhole(ParametersFixture.Operations.QueryWhole.Input(query: query))
+    }
     internal func querySpace(query: ParametersFixture.Operations.QuerySpace.Input.Query) async throws -> ParametersFixture.Operations.QuerySpace.Output {
         try await querySpace(ParametersFixture.Operations.QuerySpace.Input(query: query))
     }
@@ -70,37 +73,37 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /cookies`
-    internal enum CookieStyles: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "cookieStyles"
+    /// `GET /headers`
+    internal enum HeaderStyles: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "headerStyles"
         /// The HTTP method, as the document's path item names it, uppercased.
         internal static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/cookies"
+        internal static let path: Swift.String = "/headers"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies
-            internal init(cookies: ParametersFixture.Operations.CookieStyles.Input.Cookies) {
-                self.cookies = cookies
+            internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
+            internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
+                self.headers = headers
             }
-            internal struct Cookies: Swift.Sendable, Swift.Equatable {
-                internal var session: Swift.String
-                internal var ids: [Swift.Int]?
-                internal var person: ParametersFixture.Components.Schemas.Person?
-                internal var tags: [Swift.String]?
-                internal init(session: Swift.String, ids: [Swift.Int]? = nil, person: ParametersFixture.Components.Schemas.Person? = nil, tags: [Swift.String]? = nil) {
-                    self.session = session
-                    self.ids = ids
-                    self.person = person
-                    self.tags = tags
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xName: Swift.String
+                internal var xIds: [Swift.Int]?
+                internal var xPerson: ParametersFixture.Components.Schemas.Person?
+                internal var xPersonExplode: ParametersFixture.Components.Schemas.Person?
+                internal init(xName: Swift.String, xIds: [Swift.Int]? = nil, xPerson: ParametersFixture.Components.Schemas.Person? = nil, xPersonExplode: ParametersFixture.Components.Schemas.Person? = nil) {
+                    self.xName = xName
+                    self.xIds = xIds
+                    self.xPerson = xPerson
+                    self.xPersonExplode = xPersonExplode
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.CookieStyles.Output.NoContent)
+            case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.CookieStyles.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -118,28 +121,28 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix/{id}`
-    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object`
-    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /query/form-object-no-explode`
+    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
+        try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
@@ -165,6 +168,7 @@ extension ParametersFixture.APIProtocol {
         try _register_queryFormNoExplode(on: transport, registrar)
         try _register_queryFormObject(on: transport, registrar)
         try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_queryWhole(on: transport, registrar)
         try _register_querySpace(on: transport, registrar)
         try _register_queryPipe(on: transport, registrar)
         try _register_queryDeep(on: transport, registrar)
@@ -188,12 +192,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
+    func _register_queryWhole(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/whole", operationID: ParametersFixture.Operations.QueryWhole.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
-            switch try await self.querySpace(input) {
+            let query = ParametersFixture.Operations.QueryWhole.Input.Query(search: try s.requiredQuery(pairs, "search", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["search"]))
+            let input = ParametersFixture.Operations.QueryWhole.Input(query: query)
+            switch try await self.queryWhole(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -12,7 +12,7 @@ extension ParametersFixture.Components {
 }
 extension ParametersFixture.Operations {
     /// Each operation's security requirements by operation ID: alternatives, each the schemes it needs together.
-    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["pathSimple": [], "pathSimpleExplode": [], "pathSimpleObject": [], "pathLabel": [], "pathLabelExplode": [], "pathLabelObject": [], "pathMatrix": [], "pathMatrixExplode": [], "pathMatrixObject": [], "pathMatrixPrimitive": [], "pathPrimitive": [], "queryForm": [], "queryFormNoExplode": [], "queryFormObject": [], "queryFormObjectNoExplode": [], "querySpace": [], "queryPipe": [], "queryDeep": [], "queryMixed": [], "headerStyles": [], "cookieStyles": []]
+    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["pathSimple": [], "pathSimpleExplode": [], "pathSimpleObject": [], "pathLabel": [], "pathLabelExplode": [], "pathLabelObject": [], "pathMatrix": [], "pathMatrixExplode": [], "pathMatrixObject": [], "pathMatrixPrimitive": [], "pathPrimitive": [], "queryForm": [], "queryFormNoExplode": [], "queryFormObject": [], "queryFormObjectNoExplode": [], "queryWhole": [], "querySpace": [], "queryPipe": [], "queryDeep": [], "queryMixed": [], "headerStyles": [], "cookieStyles": []]
 }
 
 extension ParametersFixture.Operations {
@@ -100,21 +100,21 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/deep`
-    internal enum QueryDeep: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "queryDeep"
+    /// `GET /query/pipe`
+    internal enum QueryPipe: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryPipe"
         /// The HTTP method, as the document's path item names it, uppercased.
         internal static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/query/deep"
+        internal static let path: Swift.String = "/query/pipe"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var id: ParametersFixture.Components.Schemas.Person
-                internal init(id: ParametersFixture.Components.Schemas.Person) {
+                internal var id: [Swift.Int]
+                internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
@@ -122,9 +122,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryDeep.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryPipe.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryDeep.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryPipe.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -141,81 +141,94 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
+extension ParametersFixture.Operations.PathLabel.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/simple-explode/{id}`
+    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/matrix-object/{id}`
+    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/space`
+    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
+        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
+        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }
 
 extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /path/label/{id}`
-    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
-        let c = client.call(ParametersFixture.Operations.PathLabel.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form`
-    internal func queryForm(_ input: ParametersFixture.Operations.QueryForm.Input) async throws -> ParametersFixture.Operations.QueryForm.Output {
-        let c = client.call(ParametersFixture.Operations.QueryForm.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryForm.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/deep`
-    internal func queryDeep(_ input: ParametersFixture.Operations.QueryDeep.Input) async throws -> ParametersFixture.Operations.QueryDeep.Output {
-        let c = client.call(ParametersFixture.Operations.QueryDeep.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/deep")
-        try c.query(&request, "id", input.query.id, style: .deepObject, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryDeep.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -223,11 +236,11 @@ extension ParametersFixture.Operations.QueryPipe.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
-            switch try await self.pathSimpleObject(input) {
+    func _register_pathLabelObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-object/{id}", operationID: ParametersFixture.Operations.PathLabelObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .label, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathLabelObject.Input(path: path)
+            switch try await self.pathLabelObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -236,25 +249,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form", operationID: ParametersFixture.Operations.QueryForm.id) { request, body, metadata, s in
+    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryForm.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.QueryForm.Input(query: query)
-            switch try await self.queryForm(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_headerStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/headers", operationID: ParametersFixture.Operations.HeaderStyles.id) { request, body, metadata, s in
-            let headers = ParametersFixture.Operations.HeaderStyles.Input.Headers(xName: try s.requiredHeader(request, "X-Name", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), xPerson: try s.header(request, "X-Person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), xPersonExplode: try s.header(request, "X-Person-Explode", as: ParametersFixture.Components.Schemas.Person.self, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.HeaderStyles.Input(headers: headers)
-            switch try await self.headerStyles(input) {
+            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
+            switch try await self.queryFormObjectNoExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -5,7 +5,7 @@ import MarfaOpenAPIRuntime
 
 extension ParametersFixture.Operations {
     /// The query parameter names each operation declares, by operation ID.
-    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["pathSimple": [], "pathSimpleExplode": [], "pathSimpleObject": [], "pathLabel": [], "pathLabelExplode": [], "pathLabelObject": [], "pathMatrix": [], "pathMatrixExplode": [], "pathMatrixObject": [], "pathMatrixPrimitive": [], "pathPrimitive": [], "queryForm": ["id"], "queryFormNoExplode": ["id"], "queryFormObject": ["id"], "queryFormObjectNoExplode": ["id"], "querySpace": ["id"], "queryPipe": ["id"], "queryDeep": ["id"], "queryMixed": ["q", "limit", "since", "color"], "headerStyles": [], "cookieStyles": []]
+    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["pathSimple": [], "pathSimpleExplode": [], "pathSimpleObject": [], "pathLabel": [], "pathLabelExplode": [], "pathLabelObject": [], "pathMatrix": [], "pathMatrixExplode": [], "pathMatrixObject": [], "pathMatrixPrimitive": [], "pathPrimitive": [], "queryForm": ["id"], "queryFormNoExplode": ["id"], "queryFormObject": ["id"], "queryFormObjectNoExplode": ["id"], "queryWhole": ["search"], "querySpace": ["id"], "queryPipe": ["id"], "queryDeep": ["id"], "queryMixed": ["q", "limit", "since", "color"], "headerStyles": [], "cookieStyles": []]
 }
 
 extension ParametersFixture.Operations {
@@ -93,16 +93,16 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/pipe`
-    internal enum QueryPipe: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "queryPipe"
+    /// `GET /query/space`
+    internal enum QuerySpace: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "querySpace"
         /// The HTTP method, as the document's path item names it, uppercased.
         internal static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/query/pipe"
+        internal static let path: Swift.String = "/query/space"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
+            internal var query: ParametersFixture.Operations.QuerySpace.Input.Query
+            internal init(query: ParametersFixture.Operations.QuerySpace.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
@@ -115,9 +115,9 @@ extension ParametersFixture.Operations {
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryPipe.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QuerySpace.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryPipe.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QuerySpace.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -134,39 +134,45 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathLabel.Output.NoContent {
+extension ParametersFixture.Operations.PathSimpleExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
-extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         return Self()
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-explode/{id}`
-    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
+    /// - Remark: `GET /path/simple-object/{id}`
+    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
@@ -187,30 +193,37 @@ extension ParametersFixture.Client {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /headers`
-    internal func headerStyles(_ input: ParametersFixture.Operations.HeaderStyles.Input) async throws -> ParametersFixture.Operations.HeaderStyles.Output {
-        let c = client.call(ParametersFixture.Operations.HeaderStyles.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/headers")
-        try c.header(&request, "X-Name", input.headers.xName, explode: false)
-        try c.header(&request, "X-Ids", input.headers.xIds, explode: false)
-        try c.header(&request, "X-Person", input.headers.xPerson, explode: false)
-        try c.header(&request, "X-Person-Explode", input.headers.xPersonExplode, explode: true)
+    /// - Remark: `GET /query/mixed`
+    internal func queryMixed(_ input: ParametersFixture.Operations.QueryMixed.Input) async throws -> ParametersFixture.Operations.QueryMixed.Output {
+        let c = client.call(ParametersFixture.Operations.QueryMixed.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/mixed")
+        try c.query(&request, "q", input.query.q, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "since", input.query.since, style: .form, explode: true)
+        try c.query(&request, "color", input.query.color, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.HeaderStyles.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryMixed.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ParametersFixture.Operations.QueryMixed.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -218,11 +231,11 @@ extension ParametersFixture.Operations.QueryDeep.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathLabel(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label/{id}", operationID: ParametersFixture.Operations.PathLabel.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathLabel.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathLabel.Input(path: path)
-            switch try await self.pathLabel(input) {
+    func _register_pathLabelExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/label-explode/{id}", operationID: ParametersFixture.Operations.PathLabelExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathLabelExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .label, explode: true, shape: .array))
+            let input = ParametersFixture.Operations.PathLabelExplode.Input(path: path)
+            switch try await self.pathLabelExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -231,25 +244,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
-            switch try await self.pathMatrixPrimitive(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
+    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
-            switch try await self.queryDeep(input) {
+            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
+            switch try await self.queryFormNoExplode(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_headerStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/headers", operationID: ParametersFixture.Operations.HeaderStyles.id) { request, body, metadata, s in
+            let headers = ParametersFixture.Operations.HeaderStyles.Input.Headers(xName: try s.requiredHeader(request, "X-Name", as: Swift.String.self, explode: false, shape: .primitive), xIds: try s.header(request, "X-Ids", as: [Swift.Int].self, explode: false, shape: .array), xPerson: try s.header(request, "X-Person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), xPersonExplode: try s.header(request, "X-Person-Explode", as: ParametersFixture.Components.Schemas.Person.self, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.HeaderStyles.Input(headers: headers)
+            switch try await self.headerStyles(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -109,58 +109,31 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/mixed`
-    internal enum QueryMixed: MarfaOpenAPIRuntime.GeneratedOperation {
-        internal static let id: Swift.String = "queryMixed"
+    /// `GET /query/deep`
+    internal enum QueryDeep: MarfaOpenAPIRuntime.GeneratedOperation {
+        internal static let id: Swift.String = "queryDeep"
         /// The HTTP method, as the document's path item names it, uppercased.
         internal static let method: Swift.String = "GET"
         /// The path template as the document writes it, `{name}` for each path parameter.
-        internal static let path: Swift.String = "/query/mixed"
+        internal static let path: Swift.String = "/query/deep"
         internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
+            internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
                 self.query = query
             }
             internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var q: Swift.String
-                internal var limit: Swift.Int32?
-                internal var since: Foundation.Date?
-                internal var color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload?
-                internal init(q: Swift.String, limit: Swift.Int32? = nil, since: Foundation.Date? = nil, color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload? = nil) {
-                    self.q = q
-                    self.limit = limit
-                    self.since = since
-                    self.color = color
-                }
-                internal enum ColorPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case red
-                    case green
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    internal init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "red": self = .red
-                            case "green": self = .green
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    internal var rawValue: Swift.String {
-                        switch self {
-                            case .red: "red"
-                            case .green: "green"
-                            case .unknown(let value): value
-                        }
-                    }
-                    internal static let allCases: [Self] = [.red, .green]
+                internal var id: ParametersFixture.Components.Schemas.Person
+                internal init(id: ParametersFixture.Components.Schemas.Person) {
+                    self.id = id
                 }
             }
         }
         internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryMixed.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryDeep.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryMixed.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryDeep.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
@@ -177,29 +150,67 @@ extension ParametersFixture.Operations {
     }
 }
 
+extension ParametersFixture.Operations.PathLabelObject.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.QueryWhole.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ParametersFixture.Operations.HeaderStyles.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-explode/{id}`
-    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
+    /// - Remark: `GET /path/label/{id}`
+    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabel.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/space`
-    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
-        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
-        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
+    /// - Remark: `GET /path/primitive/{id}`
+    internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
+        let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status.code {
-            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/pipe`
+    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
+        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
+        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status.code {
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status.code, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
@@ -212,21 +223,14 @@ extension ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
     }
 }
 
-extension ParametersFixture.Operations.PathMatrix.Output.NoContent {
+extension ParametersFixture.Operations.PathMatrixExplode.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
     }
 }
 
-extension ParametersFixture.Operations.QueryFormObject.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
+extension ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         return (response, nil)
@@ -234,11 +238,11 @@ extension ParametersFixture.Operations.CookieStyles.Output.NoContent {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
-            switch try await self.pathMatrix(input) {
+    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
+            switch try await self.pathSimpleExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -247,12 +251,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
+    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
+            switch try await self.pathMatrixPrimitive(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
-            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
-            switch try await self.queryFormObject(input) {
+            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
+            switch try await self.queryPipe(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
