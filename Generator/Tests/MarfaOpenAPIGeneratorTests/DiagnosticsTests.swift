@@ -232,6 +232,33 @@ import Testing
         #expect(lines.contains(c.declaration))
     }
 
+    /// A boolean or number default written as text (`default: "true"`, `"0.0001"`, as some tools
+    /// write them) is read as the value it spells, with a note; text that spells no JSON literal
+    /// (`"0x10"`) is still refused, and inside a union text stays text.
+    @Test func aDefaultWrittenAsTextIsReadAsTheValueItSpells() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n"
+                + "        on: {type: boolean, default: \"true\"}\n        count: {type: integer, default: \"20\"}\n"
+                + "        rate: {type: number, default: \"0.0001\"}\n        hex: {type: number, default: \"0x10\"}\n"
+                + "        either: {oneOf: [{type: integer}, {type: string}], default: \"5\"}\n")
+        let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
+        let note = "note: This default is text that spells a value of its schema's type; the value is used."
+        #expect(
+            output.diagnostics.map(\.description) == [
+                spec + ":9:38: " + note, spec + ":10:41: " + note, spec + ":11:39: " + note,
+                spec
+                    + ":12:38: warning: This default cannot be used: expected a finite number; the property stays optional.",
+            ])
+        let text = output.files.map(\.contents).joined()
+        #expect(
+            text.contains(
+                "public init(on: Swift.Bool = true, count: Swift.Int = 20, rate: Swift.Double = 0.0001, hex: Swift.Double? = nil, either: Components.Schemas.A.EitherPayload = .string(\"5\"))"
+            ))
+    }
+
     @Test func generateThrowsWithTheLocation() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -21,10 +21,23 @@ final class DefaultValueWriter {
     private(set) var omitted: [(type: TypeName, property: Int)] = []
     /// Work left before a value is given up as too large (unions try each branch).
     private var budget = 0
+    /// Where the last value held a boolean or a number written as text (`"true"`, `"0.5"`), read as
+    /// the value it spells: the caller notes each.
+    private(set) var readFromText: [SourceLocation] = []
+    /// How many unions the value being written is inside: there, text stays text (a union of an
+    /// integer and a string takes `"5"` as the string).
+    private var unionDepth = 0
 
     /// A writer of values of the types declared in `roots` and the declarations they hold.
     init(roots: [Decl]) {
         self.roots = roots
+    }
+
+    /// A note at each boolean or number of the last value that was written as text.
+    func noteValuesReadFromText(in log: DiagnosticLog) {
+        for location in readFromText {
+            log.note("This default is text that spells a value of its schema's type; the value is used.", at: location)
+        }
     }
 
     /// Each declaration under `roots`, by its qualified name (the last in tree order, for a name used twice).
@@ -42,6 +55,8 @@ final class DefaultValueWriter {
     func expression(_ value: Node, as type: SwiftType) -> SwiftExpr? {
         refusal = nil
         omitted = []
+        readFromText = []
+        unionDepth = 0
         budget = 10_000
         return write(value, as: type, depth: 0)
     }
@@ -93,7 +108,9 @@ final class DefaultValueWriter {
         case .int, .swift("Int64"): return integer(value, in: Int.min...Int.max)
         case .swift("Int32"): return integer(value, in: Int(Int32.min)...Int(Int32.max))
         case .double, .swift("Float"): return number(value)
-        case .bool: return value.bool.map { .literal(.bool($0)) } ?? misfit("true or false", value)
+        case .bool:
+            let bool = value.bool ?? spelledInText(value) { ["true": true, "false": false][$0] }
+            return bool.map { .literal(.bool($0)) } ?? misfit("true or false", value)
         case .openAPIValue: return freeForm(value, depth: depth)
         case .objectContainer: return value.entries == nil ? misfit("an object", value) : freeForm(value, depth: depth)
         case .foundation("Date"):
@@ -126,8 +143,26 @@ final class DefaultValueWriter {
         return value.double == nil && value.bool == nil ? scalar.text : nil
     }
 
+    /// The value `read` finds in the text of a quoted scalar, noted in `readFromText`; nil for
+    /// anything else.
+    private func spelledInText<T>(_ value: Node, _ read: (String) -> T?) -> T? {
+        guard unionDepth == 0, let scalar = value.scalar, !scalar.isResolvable, Self.isJSONLiteral(scalar.text),
+            let found = read(scalar.text)
+        else { return nil }
+        readFromText.append(value.location)
+        return found
+    }
+
+    /// Whether `text` is spelled as a JSON `true`, `false` or number is.
+    private static func isJSONLiteral(_ text: String) -> Bool {
+        if text == "true" || text == "false" { return true }
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else { return false }
+        return bytes.allSatisfy { (0x30...0x39).contains($0) || "-+.eE".utf8.contains($0) }
+    }
+
     private func integer(_ value: Node, in range: ClosedRange<Int>) -> SwiftExpr? {
-        let int = value.int ?? value.double.flatMap { Int(exactly: $0) }
+        let int = value.int ?? value.double.flatMap { Int(exactly: $0) } ?? spelledInText(value) { Int($0) }
         guard let int, range.contains(int) else {
             return misfit(
                 value.int == nil ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)", value)
@@ -136,7 +171,8 @@ final class DefaultValueWriter {
     }
 
     private func number(_ value: Node) -> SwiftExpr? {
-        guard let double = value.double, double.isFinite else { return misfit("a finite number", value) }
+        let double = value.double ?? spelledInText(value) { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        guard let double, double.isFinite else { return misfit("a finite number", value) }
         return .literal(.double(double))
     }
 
@@ -224,6 +260,8 @@ final class DefaultValueWriter {
     /// The case the value selects: by the discriminator when there is one (a value it does not name
     /// is `unknown`), else the first branch the value fits, as decoding tries them.
     private func oneOf(_ value: Node, _ choice: Decl.Choice, of name: TypeName, depth: Int) -> SwiftExpr? {
+        unionDepth += 1
+        defer { unionDepth -= 1 }
         if let property = choice.discriminator {
             guard let tag = value[property].flatMap(text) else {
                 return misfit("an object with the text member '\(property)'", value)
@@ -247,6 +285,8 @@ final class DefaultValueWriter {
 
     /// `.init(value1: ..., ...)` with every branch the value fits, as decoding keeps every one.
     private func anyOf(_ value: Node, _ choice: Decl.Choice, depth: Int) -> SwiftExpr? {
+        unionDepth += 1
+        defer { unionDepth -= 1 }
         var arguments: [SwiftArgument] = []
         for (index, c) in choice.cases.enumerated() {
             let kept = omitted.count

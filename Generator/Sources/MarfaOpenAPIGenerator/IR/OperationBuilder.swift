@@ -268,6 +268,7 @@ final class OperationBuilder {
         for var group in pendingGroups {
             for (field, parameter, value, type, nullable) in group.defaults {
                 if let expr = writer.expression(value, as: type) {
+                    writer.noteValuesReadFromText(in: log)
                     group.fields[field].type = nullable ? .optional(type) : type
                     group.fields[field].defaultValue = expr
                     written[group.operation, default: [:]][parameter] = expr

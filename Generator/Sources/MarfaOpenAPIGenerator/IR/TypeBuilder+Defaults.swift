@@ -54,6 +54,7 @@ extension TypeBuilder {
             let type: SwiftType =
                 if case .nullableOptional = property.presence { .nullable(property.type) } else { property.type }
             if let expr = writer.expression(pending.value, as: type) {
+                writer.noteValuesReadFromText(in: log)
                 written.add(pending, original: property, uses: writer.omitted)
                 structure.properties[pending.property].presence = .defaulted(expr)
                 structure.properties[pending.property].type = type
