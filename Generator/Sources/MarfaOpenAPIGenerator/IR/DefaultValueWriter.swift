@@ -153,7 +153,8 @@ final class DefaultValueWriter {
         return found
     }
 
-    /// Whether `text` is spelled as a JSON `true`, `false` or number is.
+    /// Whether `text` is made of what a JSON `true`, `false` or number is made of (its characters;
+    /// the reading that follows checks the grammar).
     private static func isJSONLiteral(_ text: String) -> Bool {
         if text == "true" || text == "false" { return true }
         let bytes = Array(text.utf8)
