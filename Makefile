@@ -85,7 +85,7 @@ check-real-spec: deps
 ## check-corpus: generate every public document of Benchmarks/corpus/documents.tsv found in CORPUS (/work/corpus;
 ## Benchmarks/corpus/extract.sh puts them there) in every mode and build the outputs in one scratch package, printing
 ## each document's diagnostics, build result and compiler warnings (not in CI: the documents stay outside the project;
-## smallest first, CORPUS_BUILD_SECONDS caps the building time)
+## smallest first, CORPUS_BUILD_SECONDS caps the building time; CORPUS_LIST checks another list)
 check-corpus: deps
 	Benchmarks/check-corpus.sh
 
