@@ -36,6 +36,9 @@ struct ParametersServer: ParametersFixture.APIProtocol {
     func queryFormObject(_ input: Ops.QueryFormObject.Input) async throws -> Ops.QueryFormObject.Output {
         .noContent(.init())
     }
+    func queryWhole(_ input: Ops.QueryWhole.Input) async throws -> Ops.QueryWhole.Output {
+        .noContent(.init())
+    }
     func queryFormObjectNoExplode(
         _ input: Ops.QueryFormObjectNoExplode.Input
     ) async throws -> Ops.QueryFormObjectNoExplode.Output {
