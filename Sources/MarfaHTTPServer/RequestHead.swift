@@ -39,21 +39,21 @@ struct RequestHead {
 
     /// Field names with blanks, both `Content-Length` and `Transfer-Encoding`, `Content-Length`s
     /// that are unreadable or differ, and an HTTP/1.1 request without exactly one `Host`. One pass
-    /// over the names' bytes: names compare ASCII case-insensitively, as RFC 9110 §5.1 has them.
+    /// over the names, compared in any case as `HTTPFields` compares them.
     private func framingProblem() -> Problem? {
         var lengths: [Substring] = []
         var hasTransferEncoding = false
         var hosts = 0
         for field in headers {
-            let name = field.name.utf8
-            if name.isEmpty || name.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            let name = field.name
+            if name.isEmpty || name.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
                 return badRequest("A header field's name holds a space (as in 'Host :'), which RFC 9112 forbids.")
             }
-            if Self.name(name, is: "content-length") {
+            if HTTPFields.same(name, "content-length") {
                 lengths += field.value.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
-            } else if Self.name(name, is: "transfer-encoding") {
+            } else if HTTPFields.same(name, "transfer-encoding") {
                 hasTransferEncoding = true
-            } else if Self.name(name, is: "host") {
+            } else if HTTPFields.same(name, "host") {
                 hosts += 1
             }
         }
@@ -73,19 +73,6 @@ struct RequestHead {
                 hosts == 0 ? "An HTTP/1.1 request needs a Host header." : "The request has more than one Host header.")
         }
         return nil
-    }
-
-    /// Whether the field name `name` is `lowercase` (given in lower case), ignoring ASCII case.
-    private static func name(_ name: String.UTF8View, is lowercase: StaticString) -> Bool {
-        guard name.count == lowercase.utf8CodeUnitCount else { return false }
-        var expected = lowercase.utf8Start
-        for byte in name {
-            let want = expected.pointee
-            let isLetter = want >= UInt8(ascii: "a") && want <= UInt8(ascii: "z")
-            guard byte == want || (isLetter && byte == want &- 0x20) else { return false }
-            expected += 1
-        }
-        return true
     }
 
     private func badRequest(_ message: String) -> Problem {

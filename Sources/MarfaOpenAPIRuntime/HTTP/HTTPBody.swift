@@ -52,16 +52,11 @@ public final class HTTPBody: AsyncSequence, Sendable {
     package let json: OpenAPIValue?
 
     /// A body holding `bytes`.
-    public init(_ bytes: [UInt8]) {
-        source = .bytes(bytes)
-        length = .known(Int64(bytes.count))
-        iterationBehavior = .multiple
-        json = nil
-    }
+    public convenience init(_ bytes: [UInt8]) { self.init(bytes, json: nil) }
 
-    /// A body holding `bytes`, whose JSON value `value` was already read from them (by a server's
-    /// strict reader): `ServerCall.json` decodes `value` instead of parsing the bytes again.
-    package init(_ bytes: [UInt8], json value: OpenAPIValue) {
+    /// A body holding `bytes`, whose JSON value `value`, when given, was already read from them (by
+    /// a server's strict reader): `ServerCall.json` decodes `value` instead of parsing the bytes again.
+    package init(_ bytes: [UInt8], json value: OpenAPIValue?) {
         source = .bytes(bytes)
         length = .known(Int64(bytes.count))
         iterationBehavior = .multiple

@@ -70,9 +70,16 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Whether a field named `name` is present, in any case.
     public func contains(_ name: String) -> Bool { fields.contains { Self.same($0.name, name) } }
 
+    /// Whether two field names are the same in any case: compared byte by byte where they differ
+    /// only in ASCII (every name RFC 9110 allows), by their lowercased text otherwise.
     @inline(__always)
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    package static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            if x >= 0x80 || y >= 0x80 { return a.lowercased() == b.lowercased() }
+            guard x | 0x20 == y | 0x20, (0x61...0x7A).contains(x | 0x20) else { return false }
+        }
+        return true
     }
 
     public static func == (lhs: HTTPFields, rhs: HTTPFields) -> Bool {
