@@ -172,7 +172,7 @@ final class DefaultValueWriter {
     }
 
     private func number(_ value: Node) -> SwiftExpr? {
-        let double = value.double ?? spelledInText(value) { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        let double = value.double ?? spelledInText(value) { Double($0) }
         guard let double, double.isFinite else { return misfit("a finite number", value) }
         return .literal(.double(double))
     }

@@ -384,8 +384,7 @@ final class DocumentReader {
     /// is not generated (a warning), and the operation is generated without the parameter.
     private func wholeQueryParameter(_ node: Node, raw: Node, name: String) -> APIParameter? {
         guard let content = node["content"]?.entries?.first,
-            content.key.split(separator: ";").first?.filter({ $0 != " " }).lowercased()
-                == "application/x-www-form-urlencoded",
+            OperationBuilder.essence(content.key) == "application/x-www-form-urlencoded",
             let schemaNode = follow(content.value)?["schema"]
         else {
             log.warning(
