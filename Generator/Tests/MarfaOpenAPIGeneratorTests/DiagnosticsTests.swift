@@ -43,9 +43,6 @@ import Testing
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$dynamicRef: \"#nope\"}\n",
             expected: ":6:22: error: This '$dynamicRef' finds no schema with '$dynamicAnchor: nope'."),
         Case(
-            name: "type: 5", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n",
-            expected: ":7:13: error: Unknown type '5'."),
-        Case(
             name: "properties: []",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
             expected: ":8:19: error: 'properties' must be a mapping."),
@@ -53,9 +50,6 @@ import Testing
             name: "oneOf that is not a list",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
             expected: ":6:16: error: 'oneOf' must be a list of schemas."),
-        Case(
-            name: "a schema that is a number", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: 7\n",
-            expected: ":6:8: error: A schema must be an object or a boolean."),
         Case(
             name: "an unknown query parameter style",
             document: header
@@ -114,8 +108,8 @@ import Testing
     }
 
     /// A property of schema `A` with the given schema, the warning it gives after the document's path,
-    /// and the declaration it keeps (optional: the default is not used).
-    static func refusedDefault(
+    /// and the declaration it keeps (optional where a default is not used).
+    static func propertyCase(
         _ name: String, _ property: String, _ expected: String, keeps declaration: String
     ) -> RefusedCase {
         RefusedCase(
@@ -134,49 +128,64 @@ import Testing
     }
 
     static let refused: [RefusedCase] = [
-        refusedDefault(
+        propertyCase(
+            "a type name in capitals", "{type: String}", ":9:19: warning: The type 'String' is read as 'string'.",
+            keeps: "Swift.String"),
+        propertyCase(
+            "Swagger 2's file type", "{type: file}",
+            ":9:19: warning: The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').",
+            keeps: "Foundation.Data"),
+        propertyCase(
+            "a type that is no type", "{type: 5}",
+            ":9:19: warning: Unknown type '5' is left out; the value is read as any JSON value.",
+            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
+        propertyCase(
+            "a property that is not a schema", "text",
+            ":9:12: warning: A schema must be an object or a boolean; this one is read as any JSON value.",
+            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
+        propertyCase(
             "text for an integer", "{type: integer, default: many}",
             ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.",
             keeps: "Swift.Int"),
-        refusedDefault(
+        propertyCase(
             "a number for text", "{type: string, default: 20}",
             ":9:36: warning: This default cannot be used: expected text; the property stays optional.",
             keeps: "Swift.String"),
-        refusedDefault(
+        propertyCase(
             "an infinite number", "{type: number, default: .inf}",
             ":9:36: warning: This default cannot be used: expected a finite number; the property stays optional.",
             keeps: "Swift.Double"),
-        refusedDefault(
+        propertyCase(
             "an int32 out of range", "{type: integer, format: int32, default: 3000000000}",
             ":9:52: warning: This default cannot be used: expected an integer from -2147483648 to 2147483647; the property stays optional.",
             keeps: "Swift.Int32"),
-        refusedDefault(
+        propertyCase(
             "a value not in the enum", "{type: string, enum: [a, b], default: c}",
             ":9:50: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
             keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault(
+        propertyCase(
             "an object without a required member",
             "{type: object, required: [x], properties: {x: {type: integer}}, default: {y: 1}}",
             ":9:85: warning: This default cannot be used: the required member 'x' is missing; the property stays optional.",
             keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault(
+        propertyCase(
             "a member a closed object does not allow",
             "{type: object, additionalProperties: false, properties: {x: {type: integer}}, default: {x: 1, z: 2}}",
             ":9:109: warning: This default cannot be used: the schema allows no member 'z'; the property stays optional.",
             keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault(
+        propertyCase(
             "a list element of the wrong type", "{type: array, items: {type: integer}, default: [1, x]}",
             ":9:63: warning: This default cannot be used: expected an integer; the property stays optional.",
             keeps: "[Swift.Int]"),
-        refusedDefault(
+        propertyCase(
             "a value that fits no branch", "{oneOf: [{type: integer}, {type: boolean}], default: text}",
             ":9:65: warning: This default cannot be used: it fits none of the union's branches; the property stays optional.",
             keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault(
+        propertyCase(
             "a date-time that is not RFC 3339", "{type: string, format: date-time, default: \"2024-01-01 noon\"}",
             ":9:55: warning: This default cannot be used: expected an RFC 3339 date-time; the property stays optional.",
             keeps: "Foundation.Date"),
-        refusedDefault(
+        propertyCase(
             "a date", "{type: string, format: date, default: \"2024-01-01\"}",
             ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
             keeps: "MarfaOpenAPIRuntime.CalendarDate"),
@@ -220,7 +229,9 @@ import Testing
 
     /// What cannot be expressed is one positioned warning, and what is generated instead compiles: a
     /// default that does not fit (or that Swift cannot spell) leaves its property optional; a
-    /// discriminator with an inline branch of unknown value tries the branches in order.
+    /// discriminator with an inline branch of unknown value tries the branches in order; a type
+    /// misspelled in capitals, Swagger 2's `file`, and a type or schema that is none are read as what
+    /// they stand for, else as any JSON value.
     @Test(arguments: refused)
     func whatCannotBeExpressedIsOnePositionedWarning(_ c: RefusedCase) throws {
         let scratch = try Scratch()
@@ -263,14 +274,14 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let spec = try scratch.write(
-            "api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n")
+            "api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      properties: 5\n")
         let error = try #require(throws: GeneratorError.self) {
             try Generator.generate(specPath: spec, config: GeneratorConfig())
         }
         #expect(error.diagnostics.count == 1)
         let diagnostic = try #require(error.diagnostics.first)
         #expect(diagnostic.severity == .error)
-        #expect(diagnostic.location == SourceLocation(file: spec, line: 7, column: 13))
+        #expect(diagnostic.location == SourceLocation(file: spec, line: 7, column: 19))
         #expect(!diagnostic.description.contains("\n"))
     }
 

@@ -42,7 +42,8 @@ final class SchemaReader {
             return schema
         }
         guard let entries = node.entries else {
-            log.error("A schema must be an object or a boolean.", at: node.location)
+            log.warning(
+                "A schema must be an object or a boolean; this one is read as any JSON value.", at: node.location)
             return JSONSchema(location: node.location, fingerprint: "{}")
         }
         let schema = JSONSchema(location: node.location, fingerprintOf: node)
@@ -113,18 +114,38 @@ final class SchemaReader {
         return true
     }
 
+    /// The type names JSON Schema defines.
+    static let typeNames: Set<String> = ["string", "integer", "number", "boolean", "object", "array", "null"]
+
     private func readType(_ value: Node, into schema: JSONSchema) {
+        let names: [String]
         if let name = value.string {
-            schema.types = [name]
+            names = [name]
         } else if let list = value.elements {
-            schema.types = list.compactMap(\.string)
+            names = list.compactMap(\.string)
         } else {
             log.error("'type' must be a name or a list of names.", at: value.location)
+            names = []
         }
-        for name in schema.types
-        where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
-            log.error("Unknown type '\(name)'.", at: value.location)
+        schema.types = names.compactMap { knownType($0, at: value.location, in: schema) }
+    }
+
+    /// The JSON Schema type `name` stands for, with a warning where it is not spelled as one: a
+    /// known name in other letter case (`String`) is that type, Swagger 2's `file` is a string of
+    /// bytes, and any other name is left out, so the value is read as any JSON value.
+    private func knownType(_ name: String, at location: SourceLocation, in schema: JSONSchema) -> String? {
+        if Self.typeNames.contains(name) { return name }
+        if Self.typeNames.contains(name.lowercased()) {
+            log.warning("The type '\(name)' is read as '\(name.lowercased())'.", at: location)
+            return name.lowercased()
         }
+        if name == "file" {
+            log.warning("The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').", at: location)
+            if schema.format == nil { schema.format = "binary" }
+            return "string"
+        }
+        log.warning("Unknown type '\(name)' is left out; the value is read as any JSON value.", at: location)
+        return nil
     }
 
     /// Reads a keyword that names other schemas (`$ref`, `$dynamicRef`, `oneOf`...); false for others.
