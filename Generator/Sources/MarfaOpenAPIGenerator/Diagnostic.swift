@@ -96,6 +96,10 @@ final class DiagnosticLog {
     func warning(_ message: String, at location: SourceLocation?) { add(Diagnostic(.warning, message, at: location)) }
     func error(_ message: String, at location: SourceLocation?) { add(Diagnostic(.error, message, at: location)) }
     func note(_ message: String, at location: SourceLocation?) { add(Diagnostic(.note, message, at: location)) }
+    /// An error the generator worked around (`Diagnostic.recoverable`): the document still generates.
+    func workedAround(_ message: String, at location: SourceLocation?) {
+        add(Diagnostic(.error, message, at: location, recoverable: true))
+    }
 
     /// A `$ref` that could not be followed, or another load failure met while reading.
     func error(_ error: LoadError) { add(Diagnostic(error)) }

@@ -129,21 +129,6 @@ import Testing
 
     static let refused: [RefusedCase] = [
         propertyCase(
-            "a type name in capitals", "{type: String}", ":9:19: warning: The type 'String' is read as 'string'.",
-            keeps: "Swift.String"),
-        propertyCase(
-            "Swagger 2's file type", "{type: file}",
-            ":9:19: warning: The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').",
-            keeps: "Foundation.Data"),
-        propertyCase(
-            "a type that is no type", "{type: 5}",
-            ":9:19: warning: Unknown type '5' is left out; the value is read as any JSON value.",
-            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
-        propertyCase(
-            "a property that is not a schema", "text",
-            ":9:12: warning: A schema must be an object or a boolean; this one is read as any JSON value.",
-            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
-        propertyCase(
             "text for an integer", "{type: integer, default: many}",
             ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.",
             keeps: "Swift.Int"),
@@ -229,9 +214,7 @@ import Testing
 
     /// What cannot be expressed is one positioned warning, and what is generated instead compiles: a
     /// default that does not fit (or that Swift cannot spell) leaves its property optional; a
-    /// discriminator with an inline branch of unknown value tries the branches in order; a type
-    /// misspelled in capitals, Swagger 2's `file`, and a type or schema that is none are read as what
-    /// they stand for, else as any JSON value.
+    /// discriminator with an inline branch of unknown value tries the branches in order.
     @Test(arguments: refused)
     func whatCannotBeExpressedIsOnePositionedWarning(_ c: RefusedCase) throws {
         let scratch = try Scratch()
@@ -241,6 +224,43 @@ import Testing
         #expect(output.diagnostics.map(\.description) == [spec + c.expected])
         let lines = output.files.flatMap { $0.contents.split(separator: "\n").map(String.init) }
         #expect(lines.contains(c.declaration))
+    }
+
+    /// Schemas that break JSON Schema's grammar but have one sensible reading.
+    static let workedAround: [RefusedCase] = [
+        propertyCase(
+            "a type name in capitals", "{type: String}", ":9:19: error: The type 'String' is read as 'string'.",
+            keeps: "Swift.String"),
+        propertyCase(
+            "Swagger 2's file type", "{type: file}",
+            ":9:19: error: The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').",
+            keeps: "Foundation.Data"),
+        propertyCase(
+            "a type that is no type", "{type: 5}",
+            ":9:19: error: Unknown type '5' is left out; the value is read as any JSON value.",
+            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
+        propertyCase(
+            "a property that is not a schema", "text",
+            ":9:12: error: A schema must be an object or a boolean; this one is read as any JSON value.",
+            keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
+    ]
+
+    /// A type spelled in capitals, Swagger 2's `file`, and a type or a schema that is none are one
+    /// positioned error that does not stop generation: each is read as what it stands for, else as
+    /// any JSON value. `--fatal-errors` makes the same document refused.
+    @Test(arguments: workedAround)
+    func whatBreaksTheGrammarButHasOneReadingIsARecoverableError(_ c: RefusedCase) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("api.yaml", c.document)
+        let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
+        #expect(output.diagnostics.map(\.description) == [spec + c.expected])
+        #expect(output.diagnostics.allSatisfy { $0.recoverable })
+        let lines = output.files.flatMap { $0.contents.split(separator: "\n").map(String.init) }
+        #expect(lines.contains(c.declaration))
+        var strict = GeneratorConfig()
+        strict.fatalErrors = true
+        #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: spec, config: strict) }
     }
 
     /// A boolean or number default written as text (`default: "true"`, `"0.0001"`, as some tools

@@ -42,7 +42,7 @@ final class SchemaReader {
             return schema
         }
         guard let entries = node.entries else {
-            log.warning(
+            log.workedAround(
                 "A schema must be an object or a boolean; this one is read as any JSON value.", at: node.location)
             return JSONSchema(location: node.location, fingerprint: "{}")
         }
@@ -130,21 +130,22 @@ final class SchemaReader {
         schema.types = names.compactMap { knownType($0, at: value.location, in: schema) }
     }
 
-    /// The JSON Schema type `name` stands for, with a warning where it is not spelled as one: a
+    /// The JSON Schema type `name` stands for, with a recoverable error where it is not one: a
     /// known name in other letter case (`String`) is that type, Swagger 2's `file` is a string of
     /// bytes, and any other name is left out, so the value is read as any JSON value.
     private func knownType(_ name: String, at location: SourceLocation, in schema: JSONSchema) -> String? {
         if Self.typeNames.contains(name) { return name }
         if Self.typeNames.contains(name.lowercased()) {
-            log.warning("The type '\(name)' is read as '\(name.lowercased())'.", at: location)
+            log.workedAround("The type '\(name)' is read as '\(name.lowercased())'.", at: location)
             return name.lowercased()
         }
         if name == "file" {
-            log.warning("The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').", at: location)
+            log.workedAround(
+                "The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').", at: location)
             if schema.format == nil { schema.format = "binary" }
             return "string"
         }
-        log.warning("Unknown type '\(name)' is left out; the value is read as any JSON value.", at: location)
+        log.workedAround("Unknown type '\(name)' is left out; the value is read as any JSON value.", at: location)
         return nil
     }
 
