@@ -214,7 +214,9 @@ final class DocumentReader {
         return merged
     }
 
-    /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself.
+    /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself;
+    /// nil when it cannot be followed. One that points to nothing in a file the document reads is
+    /// an error that does not stop generation: the object is left out.
     func follow(_ node: Node, depth: Int = 0) -> Node? {
         guard let ref = node["$ref"]?.string else { return node }
         guard depth < 32 else {
@@ -223,6 +225,12 @@ final class DocumentReader {
         }
         do {
             return follow(try documents.resolve(ref: ref, from: node["$ref"]!.location).node, depth: depth + 1)
+        } catch  where error.kind == .unresolvable {
+            var diagnostic = Diagnostic(error)
+            diagnostic.message += "; what it stands for is left out"
+            diagnostic.recoverable = true
+            log.add(diagnostic)
+            return nil
         } catch {
             log.error(error)
             return nil
