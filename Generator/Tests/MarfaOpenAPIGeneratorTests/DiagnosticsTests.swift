@@ -40,34 +40,6 @@ import Testing
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$dynamicRef: \"#nope\"}\n",
             expected: ":6:22: error: This '$dynamicRef' finds no schema with '$dynamicAnchor: nope'."),
         Case(
-            name: "properties: []",
-            document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
-            expected: ":8:19: error: 'properties' must be a mapping."),
-        Case(
-            name: "oneOf that is not a list",
-            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
-            expected: ":6:16: error: 'oneOf' must be a list of schemas."),
-        Case(
-            name: "an unknown query parameter style",
-            document: header
-                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: query, style: fancy, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-            expected: ":7:39: error: The style 'fancy' is not allowed for a query parameter."),
-        Case(
-            name: "a style not allowed in a path",
-            document: header
-                + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, style: form, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-            expected: ":7:55: error: The style 'form' is not allowed for a path parameter."),
-        Case(
-            name: "an unknown parameter location",
-            document: header
-                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-            expected:
-                ":7:25: error: 'body' is not a parameter location: use path, query, querystring, header or cookie."),
-        Case(
-            name: "a status that is not one",
-            document: header + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: ok}\n",
-            expected: ":7:9: error: '600' is not a status code, a range such as 2XX, or 'default'."),
-        Case(
             name: "a non-OpenAPI document", document: "title: not an API\nitems: [1, 2]\n",
             expected: ":1:1: error: The document has no 'openapi' version."),
         Case(
@@ -223,7 +195,7 @@ import Testing
         #expect(lines.contains(c.declaration))
     }
 
-    /// Schemas that break JSON Schema's grammar but have one sensible reading.
+    /// Schemas and operations that break the grammar but have one sensible reading.
     static let workedAround: [RefusedCase] = [
         propertyCase(
             "a type name in capitals", "{type: String}", ":9:19: error: The type 'String' is read as 'string'.",
@@ -240,11 +212,63 @@ import Testing
             "a property that is not a schema", "text",
             ":9:12: error: A schema must be an object or a boolean; this one is read as any JSON value.",
             keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
+        RefusedCase(
+            name: "properties: []",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
+            expected: ":8:19: error: 'properties' must be a mapping; it is ignored.",
+            declaration: "    public typealias A = MarfaOpenAPIRuntime.OpenAPIObjectContainer"),
+        RefusedCase(
+            name: "oneOf that is not a list",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
+            expected: ":6:16: error: 'oneOf' must be a list of schemas; it is ignored.",
+            declaration: "    public typealias A = MarfaOpenAPIRuntime.OpenAPIValue"),
+        RefusedCase(
+            name: "a discriminator without a property name",
+            document: header
+                + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf: [{type: string}, {type: integer}]\n      discriminator: {mapping: {}}\n",
+            expected:
+                ":8:22: error: A discriminator needs a 'propertyName'; it is ignored, and the branches are tried in order.",
+            declaration: "        case integer(Swift.Int)"),
+        RefusedCase(
+            name: "an unknown query parameter style",
+            document: header
+                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: query, style: fancy, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":7:39: error: The style 'fancy' is not allowed for a query parameter; it is read as 'form'.",
+            declaration: "                public var x: Swift.String?"),
+        RefusedCase(
+            name: "a style not allowed in a path",
+            document: header
+                + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, style: form, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":7:55: error: The style 'form' is not allowed for a path parameter; it is read as 'simple'.",
+            declaration: "                public var id: Swift.String"),
+        RefusedCase(
+            name: "an unknown parameter location (Swagger 2's body)",
+            document: header
+                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n        - {name: y, in: query, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected:
+                ":7:25: error: 'body' is not a parameter location (path, query, querystring, header or cookie); the parameter is left out.",
+            declaration: "                public var y: Swift.String?"),
+        RefusedCase(
+            name: "a status that is not one",
+            document: header
+                + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: no}\n        \"200\": {description: ok}\n",
+            expected:
+                ":7:9: error: '600' is not a status code, a range such as 2XX, or 'default'; the response is left out.",
+            declaration: "            case ok(Operations.GetA.Output.Ok)"),
+        RefusedCase(
+            name: "a path without its leading slash",
+            document: header
+                + "paths:\n  a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":4:3: error: A path must start with '/': 'a/{id}' is read as '/a/{id}'.",
+            declaration:
+                "        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: \"GET\"), path: \"/a/\\(p0)\")"
+        ),
     ]
 
-    /// A type spelled in capitals, Swagger 2's `file`, and a type or a schema that is none are one
-    /// positioned error that does not stop generation: each is read as what it stands for, else as
-    /// any JSON value. `--fatal-errors` makes the same document refused.
+    /// What breaks the grammar but has one sensible reading is one positioned error that does not
+    /// stop generation: a type spelled in capitals, Swagger 2's `file`, a type or schema that is none,
+    /// a keyword of the wrong kind (ignored), a parameter style or location OpenAPI does not define,
+    /// a status that is none, a path without its `/`. `--fatal-errors` makes the document refused.
     @Test(arguments: workedAround)
     func whatBreaksTheGrammarButHasOneReadingIsARecoverableError(_ c: RefusedCase) throws {
         let scratch = try Scratch()
@@ -320,14 +344,14 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let spec = try scratch.write(
-            "api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      properties: 5\n")
+            "api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A: {$dynamicRef: \"#nope\"}\n")
         let error = try #require(throws: GeneratorError.self) {
             try Generator.generate(specPath: spec, config: GeneratorConfig())
         }
         #expect(error.diagnostics.count == 1)
         let diagnostic = try #require(error.diagnostics.first)
         #expect(diagnostic.severity == .error)
-        #expect(diagnostic.location == SourceLocation(file: spec, line: 7, column: 19))
+        #expect(diagnostic.location == SourceLocation(file: spec, line: 6, column: 22))
         #expect(!diagnostic.description.contains("\n"))
     }
 

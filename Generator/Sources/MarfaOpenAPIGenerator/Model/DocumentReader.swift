@@ -134,19 +134,20 @@ final class DocumentReader {
     private func readPaths(_ paths: Node?, defaultSecurity: [[String]], into document: inout APIDocument) {
         var seenIDs: [String: SourceLocation] = [:]
         for pathEntry in paths.map({ section($0, "paths") })?.entries ?? [] where !pathEntry.key.hasPrefix("x-") {
-            guard pathEntry.key.hasPrefix("/") else {
-                log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
-                continue
+            let path = pathEntry.key.hasPrefix("/") ? pathEntry.key : "/" + pathEntry.key
+            if path != pathEntry.key {
+                log.workedAround(
+                    "A path must start with '/': '\(pathEntry.key)' is read as '\(path)'.", at: pathEntry.keyLocation)
             }
             guard let item = pathItem(pathEntry.value) else { continue }
-            let place = { (method: String) in OperationPlace.path(method: method, path: pathEntry.key) }
+            let place = { (method: String) in OperationPlace.path(method: method, path: path) }
             let pathServers = (item["servers"]?.elements ?? []).compactMap(server)
-            for read in operations(of: item, path: pathEntry.key, defaultSecurity: defaultSecurity, place: place) {
+            for read in operations(of: item, path: path, defaultSecurity: defaultSecurity, place: place) {
                 var operation = read.operation
                 let ownServers = (read.node["servers"]?.elements ?? []).compactMap(server)
                 operation.servers = ownServers.isEmpty ? pathServers : ownServers
                 if let first = seenIDs[operation.id] {
-                    let unique = Self.uniqueID(method: operation.method, path: pathEntry.key, taken: seenIDs)
+                    let unique = Self.uniqueID(method: operation.method, path: path, taken: seenIDs)
                     log.warning(
                         "The operation ID '\(operation.id)' is used twice (first at \(first)); this operation is generated as '\(unique)'.",
                         at: read.node["operationId"]?.location ?? read.keyLocation)
@@ -163,7 +164,7 @@ final class DocumentReader {
         // A `$ref` that cannot be followed has been reported already.
         guard let item = follow(raw) else { return nil }
         guard item.entries != nil else {
-            log.error("A path item must be a mapping.", at: raw.location)
+            log.workedAround("A path item must be a mapping; it is left out.", at: raw.location)
             return nil
         }
         return item
@@ -246,7 +247,7 @@ final class DocumentReader {
 
     private func server(_ node: Node) -> APIServer? {
         guard let url = node["url"]?.string else {
-            log.error("A server needs a 'url'.", at: node.location)
+            log.workedAround("A server needs a 'url'; it is left out.", at: node.location)
             return nil
         }
         let variables = (node["variables"]?.entries ?? []).map { entry in
@@ -268,7 +269,7 @@ final class DocumentReader {
         _ node: Node, method: String, path: String, shared: [Node], defaultSecurity: [[String]], place: OperationPlace
     ) -> APIOperation? {
         guard node.entries != nil else {
-            log.error("An operation must be a mapping.", at: node.location)
+            log.workedAround("An operation must be a mapping; it is left out.", at: node.location)
             return nil
         }
         reportOperationKeys(of: node)
@@ -301,8 +302,9 @@ final class DocumentReader {
         where !entry.key.hasPrefix("x-") {
             let status = entry.key.uppercased() == "DEFAULT" ? "default" : entry.key.uppercased()
             guard status == "default" || Self.isStatus(status) else {
-                log.error(
-                    "'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
+                log.workedAround(
+                    "'\(entry.key)' is not a status code, a range such as 2XX, or 'default'; the response is left out.",
+                    at: entry.keyLocation)
                 continue
             }
             let component = componentName(entry.value, section: "responses")
@@ -338,27 +340,27 @@ final class DocumentReader {
     func parameter(_ raw: Node) -> APIParameter? {
         guard let node = follow(raw) else { return nil }
         guard let name = node["name"]?.string, let placeText = node["in"]?.string else {
-            log.error("A parameter needs 'name' and 'in'.", at: node.location)
+            log.workedAround("A parameter needs 'name' and 'in'; it is left out.", at: node.location)
             return nil
         }
         if placeText == "querystring" { return wholeQueryParameter(node, raw: raw, name: name) }
         guard let place = APIParameter.Location(rawValue: placeText) else {
-            log.error(
-                "'\(placeText)' is not a parameter location: use path, query, querystring, header or cookie.",
+            log.workedAround(
+                "'\(placeText)' is not a parameter location (path, query, querystring, header or cookie); the parameter is left out.",
                 at: node["in"]!.location)
             return nil
         }
         let defaultStyle = place == .query || place == .cookie ? "form" : "simple"
-        let style = node["style"]?.string ?? defaultStyle
+        var style = node["style"]?.string ?? defaultStyle
         let allowed: [APIParameter.Location: Set<String>] = [
             .path: ["simple", "label", "matrix"], .query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
             .header: ["simple"], .cookie: ["form"],
         ]
-        guard allowed[place]!.contains(style) else {
-            log.error(
-                "The style '\(style)' is not allowed for a \(placeText) parameter.",
+        if !allowed[place]!.contains(style) {
+            log.workedAround(
+                "The style '\(style)' is not allowed for a \(placeText) parameter; it is read as '\(defaultStyle)'.",
                 at: node["style"]?.location ?? node.location)
-            return nil
+            style = defaultStyle
         }
         checkReferences(in: node["examples"])
         var schema: JSONSchema

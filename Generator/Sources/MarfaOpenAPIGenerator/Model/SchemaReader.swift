@@ -71,12 +71,12 @@ final class SchemaReader {
             if let values = value.elements {
                 schema.enumValues = values
             } else {
-                log.error("'enum' must be a list.", at: value.location)
+                log.workedAround("'enum' must be a list; it is ignored.", at: value.location)
             }
         case "const": schema.constValue = value
         case "properties":
             guard let properties = namedEntries(value, of: "properties") else {
-                log.error("'properties' must be a mapping.", at: value.location)
+                log.workedAround("'properties' must be a mapping; it is ignored.", at: value.location)
                 return true
             }
             schema.properties = properties.map {
@@ -124,7 +124,7 @@ final class SchemaReader {
         } else if let list = value.elements {
             names = list.compactMap(\.string)
         } else {
-            log.error("'type' must be a name or a list of names.", at: value.location)
+            log.workedAround("'type' must be a name or a list of names; it is ignored.", at: value.location)
             names = []
         }
         schema.types = names.compactMap { knownType($0, at: value.location, in: schema) }
@@ -185,7 +185,7 @@ final class SchemaReader {
 
     private func list(_ node: Node, _ keyword: String) -> [JSONSchema] {
         guard let elements = node.elements else {
-            log.error("'\(keyword)' must be a list of schemas.", at: node.location)
+            log.workedAround("'\(keyword)' must be a list of schemas; it is ignored.", at: node.location)
             return []
         }
         if elements.isEmpty { log.warning("'\(keyword)' is empty.", at: node.location) }
@@ -194,7 +194,9 @@ final class SchemaReader {
 
     private func discriminator(_ node: Node) -> JSONSchema.Discriminator? {
         guard let name = node["propertyName"]?.string else {
-            log.error("A discriminator needs a 'propertyName'.", at: node.location)
+            log.workedAround(
+                "A discriminator needs a 'propertyName'; it is ignored, and the branches are tried in order.",
+                at: node.location)
             return nil
         }
         var mapping: [(String, SchemaReference)] = []
