@@ -341,19 +341,31 @@ struct ProjectFolder {
         #expect(!messages.joined().contains("root:"))
     }
 
-    @Test func aRemoteRefIsRefusedWithWhatToDo() throws {
+    /// A `$ref` to the web is never fetched: a schema there is a free-form value, a parameter there
+    /// is left out, each with a recoverable error that says what to do; `--fatal-errors` refuses.
+    @Test func aRemoteRefGeneratesAFreeFormValueWithWhatToDo() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
         try folder.document(
-            "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"https://example.com/schemas.yaml#/A\"}\n")
-        let error = try #require(throws: GeneratorError.self) {
-            try Generator.generate(specPath: folder.api, config: allModes())
-        }
+            "paths:\n  /a:\n    get:\n      operationId: find\n"
+                + "      parameters: [{$ref: \"https://example.com/p.yaml#/P\"}]\n"
+                + "      responses: {\"204\": {description: ok}}\n"
+                + "components:\n  schemas:\n    A: {$ref: \"https://example.com/schemas.yaml#/A\"}\n")
+        let output = try Generator.generate(specPath: folder.api, config: allModes())
+        let advice =
+            " (only local files can be referenced); save the file beside the document and refer to it by a relative path"
         #expect(
-            error.diagnostics.map(\.description) == [
-                "\(folder.api):6:15: error: remote $ref is not supported: 'https://example.com/schemas.yaml#/A' (only local files can be referenced);"
-                    + " save the file beside the document and refer to it by a relative path"
+            output.diagnostics.map(\.description) == [
+                "\(folder.api):7:27: error: remote $ref is not supported: 'https://example.com/p.yaml#/P'\(advice);"
+                    + " what it stands for is left out",
+                "\(folder.api):11:15: error: remote $ref is not supported: 'https://example.com/schemas.yaml#/A'\(advice);"
+                    + " a free-form value is generated in its place",
             ])
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("typealias A = MarfaOpenAPIRuntime.OpenAPIValue"))
+        var strict = allModes()
+        strict.fatalErrors = true
+        #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: folder.api, config: strict) }
     }
 
     /// The project's document `$ref`s `../shared/owner.yaml`.

@@ -216,8 +216,8 @@ final class DocumentReader {
     }
 
     /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself;
-    /// nil when it cannot be followed. One that points to nothing in a file the document reads is
-    /// an error that does not stop generation: the object is left out.
+    /// nil when it cannot be followed. One that points to nothing in a file the document reads, or
+    /// to the web, is an error that does not stop generation: the object is left out.
     func follow(_ node: Node, depth: Int = 0) -> Node? {
         guard let ref = node["$ref"]?.string else { return node }
         guard depth < 32 else {
@@ -226,7 +226,7 @@ final class DocumentReader {
         }
         do {
             return follow(try documents.resolve(ref: ref, from: node["$ref"]!.location).node, depth: depth + 1)
-        } catch  where error.kind == .unresolvable {
+        } catch  where error.kind == .unresolvable || error.kind == .remote {
             var diagnostic = Diagnostic(error)
             diagnostic.message += "; what it stands for is left out"
             diagnostic.recoverable = true

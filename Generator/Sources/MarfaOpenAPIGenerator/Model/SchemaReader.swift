@@ -243,8 +243,9 @@ final class SchemaReader {
             if let component = componentAliases[key] { return SchemaReference(key: component, location: node.location) }
             record(key, node: target.node, pointer: target.pointer)
             return SchemaReference(key: key, location: node.location)
-        } catch  where error.kind == .unresolvable {
-            // A schema the document never defines: the value is kept, unchecked, and the document generates.
+        } catch  where error.kind == .unresolvable || error.kind == .remote {
+            // A schema the document never defines, or one on the web this generator does not fetch:
+            // the value is kept, unchecked, and the document generates.
             var diagnostic = Diagnostic(error)
             diagnostic.message += "; a free-form value is generated in its place"
             diagnostic.recoverable = true
