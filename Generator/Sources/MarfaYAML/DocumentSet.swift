@@ -32,6 +32,8 @@ public final class DocumentSet: Sendable {
         var mappingIndexes: [ResolvedKey: [String: Node]] = [:]
         /// Warnings about `$ref`s read the way bundlers read them, in the order they were met.
         var referenceWarnings: [LoadWarning] = []
+        /// The absolute `$id`s of each file's schemas, by file, gathered on first use.
+        var identifiers: [String: SchemaIdentifiers] = [:]
     }
 
     /// A ref as written, and the file it is written in (the base of a relative ref).
@@ -177,6 +179,9 @@ public final class DocumentSet: Sendable {
     private func resolveUncached(
         ref: String, from: SourceLocation, depth: Int
     ) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+        if SchemaIdentifiers.isAbsolute(ref), depth < 32, let local = identified(ref, from: from) {
+            return try resolve(ref: local, from: from, depth: depth + 1)
+        }
         let target = try Self.split(ref: ref, from: from)
         let document: LoadedDocument
         switch load(target.file) {
@@ -292,6 +297,23 @@ public final class DocumentSet: Sendable {
         "outside the folders this document may read (\(folders.listed))"
     }
 
+    /// `ref`, a URI, as a ref to the schema that declares it as its `$id`: in the file of `from`,
+    /// else in the root document, else in the other files loaded so far; nil when none declares it.
+    private func identified(_ ref: String, from: SourceLocation) -> String? {
+        let others = loadedFiles.filter { $0 != from.file && $0 != rootFile }
+        for file in (from.file == rootFile ? [rootFile] : [from.file, rootFile]) + others {
+            guard case .success(let document) = load(file) else { continue }
+            let identifiers = state.withLock { state in
+                if let known = state.identifiers[file] { return known }
+                let found = SchemaIdentifiers(root: document.root)
+                state.identifiers[file] = found
+                return found
+            }
+            if let local = identifiers.localRef(for: ref, in: file) { return local }
+        }
+        return nil
+    }
+
     /// Where `name` really leads, when that is not plain from it: ` (a link to '/real/path')` for a
     /// link or a path through one, `, that is '/real/path'` for a relative name.
     private func leadsTo(_ name: String, _ real: String) -> String {
@@ -305,7 +327,7 @@ public final class DocumentSet: Sendable {
         var path = String(ref[..<(hash ?? ref.endIndex)])
         let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
         let lowered = path.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("urn:") {
             throw LoadError(
                 "remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)",
                 at: from, kind: .remote)

@@ -368,6 +368,47 @@ struct ProjectFolder {
         #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: folder.api, config: strict) }
     }
 
+    /// A `$ref` to the absolute `$id` a schema of the document declares (JSON Schema 2020-12) names
+    /// that schema, a JSON pointer after it a part of it, in this file or another it reads; an id
+    /// no schema declares is a `$ref` to the web.
+    @Test func aRefToASchemasIDNamesThatSchema() throws {
+        let folder = try ProjectFolder()
+        defer { folder.remove() }
+        try folder.put("project/shared.yaml", "Tag:\n  $id: 'urn:example:tag'\n  type: string\n")
+        try folder.document(
+            """
+            paths: {}
+            components:
+              schemas:
+                Pet:
+                  $id: "https://example.com/schemas/pet"
+                  type: object
+                  properties:
+                    name: {type: string}
+                    size: {type: integer}
+                Tagged: {$ref: "shared.yaml#/Tag"}
+                Owner:
+                  type: object
+                  properties:
+                    pet: {$ref: "https://example.com/schemas/pet"}
+                    size: {$ref: "https://example.com/schemas/pet#/properties/size"}
+                    tag: {$ref: "urn:example:tag"}
+                    other: {$ref: "https://example.com/schemas/cat"}
+
+            """)
+        let output = try Generator.generate(specPath: folder.api, config: allModes())
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("var pet: Components.Schemas.Pet?"))
+        #expect(text.contains("var size: Swift.Int?"))
+        #expect(text.contains("var tag: Components.Schemas.Tagged?"))
+        #expect(text.contains("var other: MarfaOpenAPIRuntime.OpenAPIValue?"))
+        #expect(
+            output.diagnostics.map(\.message).allSatisfy {
+                $0.hasPrefix("remote $ref is not supported: 'https://example.com/schemas/cat'")
+            })
+        #expect(output.diagnostics.count == 1)
+    }
+
     /// The project's document `$ref`s `../shared/owner.yaml`.
     func sharedOwnerDocument(_ folder: ProjectFolder) throws {
         try folder.document(
