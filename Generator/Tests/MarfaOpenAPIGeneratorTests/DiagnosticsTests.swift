@@ -213,6 +213,11 @@ import Testing
             ":9:12: error: A schema must be an object or a boolean; this one is read as any JSON value.",
             keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
         RefusedCase(
+            name: "a document without info",
+            document: "openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses: {\"204\": {description: ok}}\n",
+            expected: ":1:1: error: The document has no 'info'; its title is read as 'API'.",
+            declaration: "    public enum GetA: MarfaOpenAPIRuntime.GeneratedOperation {"),
+        RefusedCase(
             name: "properties: []",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
             expected: ":8:19: error: 'properties' must be a mapping; it is ignored.",

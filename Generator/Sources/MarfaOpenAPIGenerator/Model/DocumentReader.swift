@@ -58,11 +58,13 @@ final class DocumentReader {
     func read() throws -> APIDocument {
         let root = documents.root
         let version = try Self.version(of: root)
-        guard let info = root["info"], info.entries != nil else {
-            throw GeneratorError("The document has no 'info'.", at: root.location)
+        let info = root["info"]
+        if info?.entries == nil {
+            log.workedAround(
+                "The document has no 'info'; its title is read as 'API'.", at: info?.location ?? root.location)
         }
         var document = APIDocument(
-            version: version, title: info["title"]?.string ?? "API", contractVersion: info["version"]?.string ?? "")
+            version: version, title: info?["title"]?.string ?? "API", contractVersion: info?["version"]?.string ?? "")
         reportTopLevelKeys(of: root)
         document.servers = (root["servers"]?.elements ?? []).compactMap(server)
         readComponents(root["components"], into: &document)
