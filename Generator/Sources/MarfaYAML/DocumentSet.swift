@@ -151,7 +151,9 @@ public final class DocumentSet: Sendable {
     /// Accepts `#/pointer`, `file`, and `file#/pointer`, where `file` is relative to the directory
     /// of `from.file` (or absolute, or `file://`-prefixed) and may be percent-encoded. Returns the
     /// node, the normalized file name, and the pointer in plain form (percent-decoded, still
-    /// `~`-escaped; `""` for a whole file), which `Node.value(at:)` accepts.
+    /// `~`-escaped; `""` for a whole file), which `Node.value(at:)` accepts. A URI that a schema
+    /// declares as its absolute `$id` (in the referring file, the root, or a file loaded already)
+    /// names that schema, and a JSON pointer after it a place inside it.
     ///
     /// Errors are positioned at `from` and quote the ref: a remote URL ("remote $ref is not
     /// supported: ..."), a file outside the readable folders (naming them), a file that cannot be
