@@ -101,6 +101,14 @@ final class DiagnosticLog {
         add(Diagnostic(.error, message, at: location, recoverable: true))
     }
 
+    /// A `$ref` that could not be followed, worked around as `consequence` says.
+    func workedAround(_ error: LoadError, _ consequence: String) {
+        var diagnostic = Diagnostic(error)
+        diagnostic.message += "; " + consequence
+        diagnostic.recoverable = true
+        add(diagnostic)
+    }
+
     /// A `$ref` that could not be followed, or another load failure met while reading.
     func error(_ error: LoadError) { add(Diagnostic(error)) }
 

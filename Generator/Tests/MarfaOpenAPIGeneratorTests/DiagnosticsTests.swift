@@ -188,11 +188,20 @@ import Testing
     func whatCannotBeExpressedIsOnePositionedWarning(_ c: RefusedCase) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
+        _ = try Self.expectOneDiagnostic(c, in: scratch)
+    }
+
+    /// Generates `c`'s document in `scratch` and expects its one diagnostic and its declaration;
+    /// answers the diagnostic and the document's path.
+    static func expectOneDiagnostic(
+        _ c: RefusedCase, in scratch: Scratch
+    ) throws -> (diagnostics: [Diagnostic], spec: String) {
         let spec = try scratch.write("api.yaml", c.document)
         let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
         #expect(output.diagnostics.map(\.description) == [spec + c.expected])
         let lines = output.files.flatMap { $0.contents.split(separator: "\n").map(String.init) }
         #expect(lines.contains(c.declaration))
+        return (output.diagnostics, spec)
     }
 
     /// Schemas and operations that break the grammar but have one sensible reading.
@@ -278,12 +287,8 @@ import Testing
     func whatBreaksTheGrammarButHasOneReadingIsARecoverableError(_ c: RefusedCase) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", c.document)
-        let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
-        #expect(output.diagnostics.map(\.description) == [spec + c.expected])
-        #expect(output.diagnostics.allSatisfy { $0.recoverable })
-        let lines = output.files.flatMap { $0.contents.split(separator: "\n").map(String.init) }
-        #expect(lines.contains(c.declaration))
+        let (diagnostics, spec) = try Self.expectOneDiagnostic(c, in: scratch)
+        #expect(diagnostics.allSatisfy { $0.recoverable })
         var strict = GeneratorConfig()
         strict.fatalErrors = true
         #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: spec, config: strict) }

@@ -25,7 +25,9 @@ import Testing
     @Test func anIDNamesTheSchemaThatDeclaresIt() throws {
         #expect(try resolve("https://example.com/pet").pointer == "/components/schemas/Pet")
         #expect(try resolve("https://example.com/pet#").pointer == "/components/schemas/Pet")
-        #expect(try resolve("https://example.com/pet#/properties/name").pointer == "/components/schemas/Pet/properties/name")
+        #expect(
+            try resolve("https://example.com/pet#/properties/name").pointer == "/components/schemas/Pet/properties/name"
+        )
         #expect(try resolve("urn:example:slash").pointer == "/components/schemas/a~1b")
     }
 

@@ -229,10 +229,7 @@ final class DocumentReader {
         do {
             return follow(try documents.resolve(ref: ref, from: node["$ref"]!.location).node, depth: depth + 1)
         } catch  where error.kind == .unresolvable || error.kind == .remote {
-            var diagnostic = Diagnostic(error)
-            diagnostic.message += "; what it stands for is left out"
-            diagnostic.recoverable = true
-            log.add(diagnostic)
+            log.workedAround(error, "what it stands for is left out")
             return nil
         } catch {
             log.error(error)

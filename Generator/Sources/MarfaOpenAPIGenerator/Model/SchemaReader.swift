@@ -246,10 +246,7 @@ final class SchemaReader {
         } catch  where error.kind == .unresolvable || error.kind == .remote {
             // A schema the document never defines, or one on the web this generator does not fetch:
             // the value is kept, unchecked, and the document generates.
-            var diagnostic = Diagnostic(error)
-            diagnostic.message += "; a free-form value is generated in its place"
-            diagnostic.recoverable = true
-            log.add(diagnostic)
+            log.workedAround(error, "a free-form value is generated in its place")
             return nil
         } catch {
             log.error(error)
