@@ -289,6 +289,11 @@ import Testing
         defer { scratch.remove() }
         let (diagnostics, spec) = try Self.expectOneDiagnostic(c, in: scratch)
         #expect(diagnostics.allSatisfy { $0.recoverable })
+        Self.expectRefusedUnderFatalErrors(spec)
+    }
+
+    /// Expects `--fatal-errors` (`fatalErrors`) to refuse the document at `spec`.
+    static func expectRefusedUnderFatalErrors(_ spec: String) {
         var strict = GeneratorConfig()
         strict.fatalErrors = true
         #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: spec, config: strict) }
@@ -318,9 +323,7 @@ import Testing
         let text = output.files.map(\.contents).joined(separator: "\n")
         #expect(text.contains("public var q: Swift.String?"))
         #expect(!text.contains("/gone"))
-        var strict = GeneratorConfig()
-        strict.fatalErrors = true
-        #expect(throws: GeneratorError.self) { _ = try Generator.generate(specPath: spec, config: strict) }
+        Self.expectRefusedUnderFatalErrors(spec)
     }
 
     /// A boolean or number default written as text (`default: "true"`, `"0.0001"`, as some tools
