@@ -302,8 +302,8 @@ public final class DocumentSet: Sendable {
     /// `ref`, a URI, as a ref to the schema that declares it as its `$id`: in the file of `from`,
     /// else in the root document, else in the other files loaded so far; nil when none declares it.
     private func identified(_ ref: String, from: SourceLocation) -> String? {
-        let others = loadedFiles.filter { $0 != from.file && $0 != rootFile }
-        for file in (from.file == rootFile ? [rootFile] : [from.file, rootFile]) + others {
+        var seen: Set<String> = []
+        for file in [from.file, rootFile] + loadedFiles where seen.insert(file).inserted {
             guard case .success(let document) = load(file) else { continue }
             let identifiers = state.withLock { state in
                 if let known = state.identifiers[file] { return known }
@@ -325,9 +325,8 @@ public final class DocumentSet: Sendable {
 
     /// The file and plain pointer a ref names, before anything is loaded.
     static func split(ref: String, from: SourceLocation) throws(LoadError) -> (file: String, pointer: String) {
-        let hash = ref.firstIndex(of: "#")
-        var path = String(ref[..<(hash ?? ref.endIndex)])
-        let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let (base, fragment) = JSONPointer.splitAtFragment(ref)
+        var path = base
         let lowered = path.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("urn:") {
             throw LoadError(

@@ -1,5 +1,12 @@
 /// RFC 6901 JSON pointers, in plain form (`/a/b~1c`) or URI-fragment form (`#/a/b%20c`).
 public enum JSONPointer: Sendable {
+    /// `ref` split at its first `#`: what names the file or resource, and the fragment after the
+    /// `#` (empty when there is none), neither decoded.
+    static func splitAtFragment(_ ref: String) -> (base: String, fragment: String) {
+        guard let hash = ref.firstIndex(of: "#") else { return (ref, "") }
+        return (String(ref[..<hash]), String(ref[ref.index(after: hash)...]))
+    }
+
     /// The reference tokens of `pointer`, unescaped, or nil when it is not a valid pointer.
     ///
     /// `""` and `"#"` name the whole document (no tokens). The fragment form, starting with `#`,

@@ -14,7 +14,7 @@ struct SchemaIdentifiers: Sendable {
     /// its own JSON pointer fragment (`https://x/pet#/properties/name` → `file#/components/schemas/Pet/properties/name`);
     /// nil when `ref` names no id here or its fragment is no JSON pointer (an anchor).
     func localRef(for ref: String, in file: String) -> String? {
-        let (base, fragment) = Self.split(ref)
+        let (base, fragment) = JSONPointer.splitAtFragment(ref)
         guard fragment.isEmpty || fragment.hasPrefix("/"), let pointer = pointers[base] else { return nil }
         return file + "#" + (pointer + fragment).replacing("%", with: "%25")
     }
@@ -29,16 +29,11 @@ struct SchemaIdentifiers: Sendable {
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
-    private static func split(_ ref: String) -> (base: String, fragment: String) {
-        guard let hash = ref.firstIndex(of: "#") else { return (ref, "") }
-        return (String(ref[..<hash]), String(ref[ref.index(after: hash)...]))
-    }
-
     private mutating func collect(_ node: Node, pointer: String) {
         switch node.kind {
         case .mapping(let entries):
             if let id = node["$id"]?.string, Self.isAbsolute(id) {
-                let base = Self.split(id).base
+                let base = JSONPointer.splitAtFragment(id).base
                 if pointers[base] == nil { pointers[base] = pointer }
             }
             for entry in entries { collect(entry.value, pointer: pointer + "/" + JSONPointer.escaped(entry.key)) }
