@@ -38,7 +38,10 @@ final class EventFollower: @unchecked Sendable {
         var pingInterval: Duration
     }
 
-    private enum Phase { case opening, replay, live, finished }
+    /// `closing`: the last frame was handed out; the next call ends the stream. The follower
+    /// leaves the hub only then, once the server has taken that frame, so `EventHub.stop()` never
+    /// returns while a stream's `stream_incomplete` is still on its way to the response.
+    private enum Phase { case opening, replay, live, closing, finished }
 
     private static let batchSize = 256
 
@@ -102,11 +105,14 @@ final class EventFollower: @unchecked Sendable {
         switch phase {
         case .finished:
             return nil
+        case .closing:
+            finish()
+            return nil
         case .opening:
             var bytes = marker("stream_cursor", cursor: .string(String(plan.head)))
             if let terminal = plan.terminal {
                 bytes += Self.frame(event: terminal["event_type"]?.string, json: terminal)
-                finish()
+                phase = .closing
             } else {
                 phase = .replay
             }
@@ -166,7 +172,7 @@ final class EventFollower: @unchecked Sendable {
         let bytes = Self.frame(
             event: "stream_incomplete",
             json: ["event_type": "stream_incomplete", "reason": .string(reason), "cursor": cursor])
-        finish()
+        phase = .closing
         return bytes[...]
     }
 
@@ -181,7 +187,7 @@ final class EventFollower: @unchecked Sendable {
     private func viewChanged(sending batch: [EventLog.Entry], through last: Int64) -> ArraySlice<UInt8> {
         var bytes = encode(batch.filter { $0.id <= last })
         bytes += Self.frame(event: "read_view_changed", json: ["event_type": "read_view_changed"])
-        finish()
+        phase = .closing
         return bytes[...]
     }
 
