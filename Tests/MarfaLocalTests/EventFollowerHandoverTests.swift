@@ -26,8 +26,11 @@ import Testing
         try await LocalTestInstance.with { local in
             let hub = EventHub()
             let follower = try await Self.follower(local, hub: hub)
-            #expect(try await follower.next().map { String(decoding: $0, as: UTF8.self) }?.contains("stream_cursor") == true)
-            #expect(try await follower.next().map { String(decoding: $0, as: UTF8.self) }?.contains("stream_live") == true)
+            #expect(
+                try await follower.next().map { String(decoding: $0, as: UTF8.self) }?.contains("stream_cursor") == true
+            )
+            #expect(
+                try await follower.next().map { String(decoding: $0, as: UTF8.self) }?.contains("stream_live") == true)
 
             let stopped = Task { await hub.stop(waitingAtMost: .seconds(3600)) }
             let ending = try #require(try await follower.next())

@@ -62,7 +62,39 @@ enum CopyStoreSchema {
         // Search: a write notes its rows for the index, which indexes them in a batch after the
         // write; every item is indexed again.
         SQLiteMigration(version: 4, sql: CopySearchIndex.pendingMigrationSQL),
+        SQLiteMigration(version: 5, sql: fewerPagesPerWrite),
     ]
+
+    /// Version 5: a queued write touches fewer B-trees. The queue is keyed by its position (no
+    /// separate position index), only writes on an edge enter the edge index, and the journal,
+    /// never trimmed, numbers its rows without AUTOINCREMENT's counter row. Rows, order and
+    /// positions are kept.
+    static let fewerPagesPerWrite = """
+        CREATE TABLE queue_v5(
+            position INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, item_id TEXT, target_id TEXT,
+            edge_id TEXT, namespace TEXT, tag TEXT, base_version INTEGER, idempotency_key TEXT NOT NULL,
+            depends_on TEXT NOT NULL DEFAULT '[]', follows TEXT, body TEXT NOT NULL DEFAULT '{}', verdict TEXT,
+            answer TEXT, refusals INTEGER NOT NULL DEFAULT 0, queued_at REAL NOT NULL, answered_at REAL,
+            handed INTEGER NOT NULL DEFAULT 0, blob TEXT);
+        INSERT INTO queue_v5(\(queueColumns)) SELECT \(queueColumns) FROM queue;
+        DROP TABLE queue;
+        ALTER TABLE queue_v5 RENAME TO queue;
+        CREATE INDEX queue_by_item ON queue(item_id);
+        CREATE INDEX queue_by_edge ON queue(edge_id) WHERE edge_id IS NOT NULL;
+        CREATE INDEX queue_by_blob ON queue(blob) WHERE blob IS NOT NULL;
+        CREATE TABLE journal_v5(
+            position INTEGER PRIMARY KEY, origin TEXT NOT NULL, detail TEXT, item_id TEXT, edge_id TEXT);
+        INSERT INTO journal_v5(position, origin, detail, item_id, edge_id)
+            SELECT position, origin, detail, item_id, edge_id FROM journal;
+        DROP TABLE journal;
+        ALTER TABLE journal_v5 RENAME TO journal;
+        DELETE FROM sqlite_sequence WHERE name = 'journal';
+        """
+
+    private static let queueColumns = """
+        position, id, kind, item_id, target_id, edge_id, namespace, tag, base_version, idempotency_key, \
+        depends_on, follows, body, verdict, answer, refusals, queued_at, answered_at, handed, blob
+        """
 
     /// The newest version this build knows.
     static var currentVersion: Int { migrations.map(\.version).max() ?? 0 }
