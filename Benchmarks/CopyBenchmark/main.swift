@@ -13,7 +13,7 @@ import MarfaOpenAPIRuntime
 // - search: one-word, two-word and prefix searches on the hydrated copy beside the raw FTS5 query
 //   on the same store; link candidates; the index's cost per item written.
 // Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
-//        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
+//        CopyBenchmark drain [writes, default 10000] [rounds, default 5]   (see DrainBench)
 //        CopyBenchmark files [count, default 200] [KiB, default 1024] [rounds, default 4] [large MiB, default 1024]
 //        (see FilesBench and LargeFileBench; large MiB 0 leaves the large file out)
 //        CopyBenchmark folders [files, default 5000]   (see FoldersBench)
@@ -21,11 +21,12 @@ import MarfaOpenAPIRuntime
 
 if CommandLine.arguments.dropFirst().first == "drain" {
     let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
+    let rounds = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 5
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-drain-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
     do {
-        try await DrainBench.run(writes: writes, local: local, folder: folder)
+        try await DrainBench.run(writes: writes, rounds: rounds, local: local, folder: folder)
     } catch {
         print("drain benchmark failed: \(error)")
     }

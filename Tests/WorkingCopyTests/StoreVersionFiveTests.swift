@@ -38,7 +38,8 @@ struct StoreVersionFiveTests {
             let target = try await test.createItem("core.note", properties: #"{"title": "Target"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
-            let made = try #require(try await copy.items.create(Draft(type: "core.note", properties: ["title": "One"])).itemId)
+            let made = try #require(
+                try await copy.items.create(Draft(type: "core.note", properties: ["title": "One"])).itemId)
             _ = try await copy.edges.create(from: made, to: target, type: "references")
             _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Two"]))
             let queued = try await copy.queue.all()
@@ -57,7 +58,9 @@ struct StoreVersionFiveTests {
             #expect(after.count == queued.count + 1 && after.dropLast() == queued[...])
             let entries = try await reopened.changes(since: 0, most: 100)
             #expect(entries.count > journaled.count)
-            #expect(entries.first(where: { $0.position > (journaled.last?.position ?? 0) })?.position == (journaled.last?.position ?? 0) + 1)
+            #expect(
+                entries.first(where: { $0.position > (journaled.last?.position ?? 0) })?.position
+                    == (journaled.last?.position ?? 0) + 1)
             #expect(try await reopened.queue.drain().answered == after.count)
             await reopened.close()
             try Self.expectVersionFive(test.store())
