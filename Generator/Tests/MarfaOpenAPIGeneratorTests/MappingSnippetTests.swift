@@ -480,6 +480,38 @@ import Testing
             """#.indented, in: text)
     }
 
+    /// OpenAPI 3.2's `additionalOperations`: each method beyond the fixed fields is an operation
+    /// like the others, sent and served under its own name.
+    @Test func additionalOperationsAreOperationsUnderTheirOwnMethods() throws {
+        let text = try snippet(
+            #"""
+            paths:
+              /items/{id}:
+                parameters:
+                  - {name: id, in: path, required: true, schema: {type: string}}
+                get:
+                  operationId: getItem
+                  responses:
+                    "204": {description: Done.}
+                additionalOperations:
+                  LINK:
+                    operationId: linkItem
+                    responses:
+                      "204": {description: Linked.}
+                  PURGE:
+                    responses:
+                      "204": {description: Purged.}
+            """#, openapi: "3.2.0")
+        expectBlock(
+            #"""
+                let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "LINK"), path: "/items/\(p0)")
+            """#.indented, in: text)
+        #expect(text.contains("func linkItem("))
+        #expect(text.contains(#"method: .init(rawValue: "PURGE")"#))
+        #expect(text.contains("func purgeItemsId(_ input: Operations.PurgeItemsId.Input)"))
+        #expect(text.contains(#"registrar.register(on: transport, .init(rawValue: "LINK"), "/items/{id}""#))
+    }
+
     @Test func securitySchemesAndRequirementsAreTables() throws {
         let text = try snippet(
             #"""

@@ -45,9 +45,14 @@ import Testing
             name: "an unknown path item key", body: "paths:\n  /a:\n    fetch: {}\n", marker: "fetch",
             message: "'fetch' in a path item is not an HTTP method and is ignored."),
         Case(
-            name: "additionalOperations (3.2)", body: "paths:\n  /a:\n    additionalOperations: {}\n",
-            marker: "additionalOperations",
-            message: "'additionalOperations' (methods beyond the standard ones) are not generated."),
+            name: "a standard method in additionalOperations (3.2)",
+            body: "paths:\n  /a:\n    additionalOperations:\n      POST:\n  " + ok, marker: "POST",
+            message:
+                "'POST' in additionalOperations is a method with a key of its own in the path item; it is left out."),
+        Case(
+            name: "a name that is no HTTP method in additionalOperations (3.2)",
+            body: "paths:\n  /a:\n    additionalOperations:\n      'NOT A METHOD':\n  " + ok, marker: "'NOT A METHOD'",
+            message: "'NOT A METHOD' in additionalOperations is not an HTTP method name; it is left out."),
         Case(
             name: "security of a webhook",
             body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      security: [{key: []}]\n" + ok,

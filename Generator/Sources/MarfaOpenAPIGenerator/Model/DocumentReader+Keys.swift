@@ -48,12 +48,7 @@ extension DocumentReader {
     /// A key of a path item that is not an HTTP method.
     func reportPathItemKey(_ entry: Node.Entry) {
         guard !entry.key.hasPrefix("x-") && !Self.pathItemKeys.contains(entry.key) else { return }
-        switch entry.key {
-        case "servers": break
-        case "additionalOperations":
-            log.warning(
-                "'additionalOperations' (methods beyond the standard ones) are not generated.", at: entry.keyLocation)
-        default:
+        if entry.key != "servers" {
             log.warning("'\(entry.key)' in a path item is not an HTTP method and is ignored.", at: entry.keyLocation)
         }
     }

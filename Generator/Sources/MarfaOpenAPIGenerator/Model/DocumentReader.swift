@@ -187,12 +187,18 @@ final class DocumentReader {
     ) -> [ReadOperation] {
         let shared = item["parameters"].flatMap { follow($0) }?.elements ?? []
         var read: [ReadOperation] = []
+        var methods: [(method: String, entry: Node.Entry)] = []
         for entry in item.entries ?? [] {
             let method = entry.key.lowercased()
-            guard Self.methods.contains(method) else {
+            if entry.key == "additionalOperations" {
+                methods += additionalMethods(entry.value)
+            } else if Self.methods.contains(method) {
+                methods.append((method, entry))
+            } else {
                 reportPathItemKey(entry)
-                continue
             }
+        }
+        for (method, entry) in methods {
             let kind = place(method)
             guard let node = follow(entry.value),
                 let operation = operation(
@@ -203,9 +209,43 @@ final class DocumentReader {
         return read
     }
 
-    /// How many operations a path item holds.
+    /// The entries of OpenAPI 3.2's `additionalOperations`, each with its method: an HTTP method
+    /// token that no fixed field of the path item names. Others are reported and left out.
+    func additionalMethods(_ raw: Node) -> [(method: String, entry: Node.Entry)] {
+        guard let map = follow(raw), let entries = map.entries else {
+            log.workedAround("'additionalOperations' must be a mapping; it is left out.", at: raw.location)
+            return []
+        }
+        return entries.compactMap { entry in
+            if Self.methods.contains(entry.key.lowercased()) {
+                log.warning(
+                    "'\(entry.key)' in additionalOperations is a method with a key of its own in the path item; it is left out.",
+                    at: entry.keyLocation)
+                return nil
+            }
+            guard Self.isMethodToken(entry.key) else {
+                log.warning(
+                    "'\(entry.key)' in additionalOperations is not an HTTP method name; it is left out.",
+                    at: entry.keyLocation)
+                return nil
+            }
+            return (entry.key.lowercased(), entry)
+        }
+    }
+
+    /// Whether `name` is an HTTP method token (RFC 9110: letters, digits and ``!#$%&'*+-.^_`|~``).
+    static func isMethodToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && methodTokenCharacters.contains(Character($0)) }
+    }
+
+    private static let methodTokenCharacters = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~")
+
+    /// How many operations a path item holds, `additionalOperations` included.
     static func operationCount(_ item: Node) -> Int {
-        (item.entries ?? []).filter { methods.contains($0.key.lowercased()) }.count
+        let entries = item.entries ?? []
+        let extra = entries.first { $0.key == "additionalOperations" }?.value.entries?.count ?? 0
+        return entries.filter { methods.contains($0.key.lowercased()) }.count + extra
     }
 
     /// `node`, a mapping of named objects, with a `$ref` among its keys replaced by the entries of the
