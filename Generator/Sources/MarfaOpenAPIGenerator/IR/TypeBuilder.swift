@@ -247,9 +247,9 @@ final class TypeBuilder {
             return union(anyOf, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: true)
         }
         if (!oneOf.isEmpty || !anyOf.isEmpty) && hasObjectShape {
-            log.warning(
-                "A schema with both properties and oneOf/anyOf is generated from its properties only.",
-                at: schema.location)
+            return allOf(
+                propertiesBesideUnions(schema, oneOf: oneOf, anyOf: anyOf), in: scope, as: name, exactName: exactName,
+                doc: doc)
         }
         if let values = schema.enumValues ?? schema.constValue.map({ [$0] }) {
             return enumeration(values, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
@@ -498,6 +498,50 @@ final class TypeBuilder {
         }
     }
 
+    /// Whether `schema` has properties beside a union with a branch that is a `$ref` to a schema
+    /// being built: a base whose subtypes name it in their `allOf`. A subtype takes the base's
+    /// properties only, or decoding it would decode the base's union, and so the subtype, again.
+    private func isBaseOfABuildingSchema(_ schema: JSONSchema) -> Bool {
+        guard !schema.properties.isEmpty else { return false }
+        return (schema.oneOf + schema.anyOf).contains { branch in
+            branch.reference.map { building.contains($0.key) } ?? false
+        }
+    }
+
+    /// `schema`'s properties, `required` and `additionalProperties` alone, as an object.
+    private func objectPart(of schema: JSONSchema) -> JSONSchema {
+        let object = JSONSchema(location: schema.location, fingerprint: schema.fingerprint + "|properties")
+        object.types = ["object"]
+        object.properties = schema.properties
+        object.required = schema.required
+        object.additionalProperties = schema.additionalProperties
+        return object
+    }
+
+    /// A schema with properties beside `oneOf` or `anyOf`, read as the `allOf` of its object part
+    /// and each union (the discriminator going with `oneOf`): a value holds the properties and
+    /// the branch, each decoded from the whole object.
+    private func propertiesBesideUnions(_ schema: JSONSchema, oneOf: [JSONSchema], anyOf: [JSONSchema]) -> JSONSchema {
+        var members = [objectPart(of: schema)]
+        if !oneOf.isEmpty {
+            let union = JSONSchema(location: schema.location, fingerprint: schema.fingerprint + "|oneOf")
+            union.oneOf = oneOf
+            union.discriminator = schema.discriminator
+            members.append(union)
+        }
+        if !anyOf.isEmpty {
+            let union = JSONSchema(location: schema.location, fingerprint: schema.fingerprint + "|anyOf")
+            union.anyOf = anyOf
+            members.append(union)
+        }
+        let composite = JSONSchema(location: schema.location, fingerprint: schema.fingerprint)
+        composite.allOf = members
+        composite.nullable = schema.nullable
+        composite.description = schema.description
+        composite.title = schema.title
+        return composite
+    }
+
     /// One object schema with the properties of every member merged, the schema's own last; nil when
     /// a member is not an object (a union, an enumeration, another type) or is too deeply nested.
     private func mergedObject(_ schema: JSONSchema, members: [JSONSchema]) -> JSONSchema? {
@@ -515,7 +559,8 @@ final class TypeBuilder {
                     mergeable = false
                     return
                 }
-                collect(reader.read(target.node), depth: depth + 1)
+                let read = reader.read(target.node)
+                collect(isBaseOfABuildingSchema(read) ? objectPart(of: read) : read, depth: depth + 1)
                 return
             }
             if !part.oneOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty
