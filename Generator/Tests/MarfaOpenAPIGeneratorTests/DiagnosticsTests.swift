@@ -140,6 +140,10 @@ import Testing
             ":9:55: warning: This default cannot be used: expected an RFC 3339 date-time; the property stays optional.",
             keeps: "Foundation.Date"),
         propertyCase(
+            "a null default where null is not allowed: no default, a note", "{type: boolean, default: null}",
+            ":9:37: note: This default is null, which its schema does not allow: it is read as no default, and the property stays optional.",
+            keeps: "Swift.Bool"),
+        propertyCase(
             "a date", "{type: string, format: date, default: \"2024-01-01\"}",
             ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
             keeps: "MarfaOpenAPIRuntime.CalendarDate"),

@@ -59,6 +59,11 @@ extension TypeBuilder {
                 structure.properties[pending.property].presence = .defaulted(expr)
                 structure.properties[pending.property].type = type
                 pending.decl.kind = .structure(structure)
+            } else if pending.value.isNull {
+                // The document's way of saying there is no default (a parameter's is passed over as such).
+                log.note(
+                    "This default is null, which its schema does not allow: it is read as no default, and the property stays optional.",
+                    at: pending.value.location)
             } else if let refusal = writer.refusal {
                 log.warning(
                     "This default cannot be used: \(refusal.message); the property stays optional.",
