@@ -512,6 +512,32 @@ import Testing
         #expect(text.contains(#"registrar.register(on: transport, .init(rawValue: "LINK"), "/items/{id}""#))
     }
 
+    /// A webhook named after its only operation stays so when its `additionalOperations` holds
+    /// only entries that are left out.
+    @Test func additionalOperationsLeftOutDoNotCountAsOperations() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            #"""
+            openapi: 3.2.0
+            info: {title: t, version: "1"}
+            paths: {}
+            webhooks:
+              itemMade:
+                post:
+                  responses: {"204": {description: Taken.}}
+                additionalOperations:
+                  POST:
+                    responses: {"204": {description: Taken.}}
+            """#)
+        let output = try Generator.generate(specPath: spec, config: allModes())
+        #expect(output.diagnostics.map(\.severity) == [.warning])
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(
+            text.contains("func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output"))
+    }
+
     @Test func securitySchemesAndRequirementsAreTables() throws {
         let text = try snippet(
             #"""

@@ -217,20 +217,24 @@ final class DocumentReader {
             return []
         }
         return entries.compactMap { entry in
-            if Self.methods.contains(entry.key.lowercased()) {
-                log.warning(
-                    "'\(entry.key)' in additionalOperations is a method with a key of its own in the path item; it is left out.",
-                    at: entry.keyLocation)
-                return nil
-            }
-            guard Self.isMethodToken(entry.key) else {
-                log.warning(
-                    "'\(entry.key)' in additionalOperations is not an HTTP method name; it is left out.",
-                    at: entry.keyLocation)
+            if let refusal = Self.refusal(ofAdditionalMethod: entry.key) {
+                log.warning(refusal, at: entry.keyLocation)
                 return nil
             }
             return (entry.key.lowercased(), entry)
         }
+    }
+
+    /// Why `key` cannot be an entry of `additionalOperations`; nil when it can.
+    static func refusal(ofAdditionalMethod key: String) -> String? {
+        if methods.contains(key.lowercased()) {
+            return
+                "'\(key)' in additionalOperations is a method with a key of its own in the path item; it is left out."
+        }
+        guard isMethodToken(key) else {
+            return "'\(key)' in additionalOperations is not an HTTP method name; it is left out."
+        }
+        return nil
     }
 
     /// Whether `name` is an HTTP method token (RFC 9110: letters, digits and ``!#$%&'*+-.^_`|~``).
@@ -241,10 +245,12 @@ final class DocumentReader {
     private static let methodTokenCharacters = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~")
 
-    /// How many operations a path item holds, `additionalOperations` included.
+    /// How many operations a path item holds, the entries of `additionalOperations` it keeps included.
     static func operationCount(_ item: Node) -> Int {
         let entries = item.entries ?? []
-        let extra = entries.first { $0.key == "additionalOperations" }?.value.entries?.count ?? 0
+        let extra =
+            entries.first { $0.key == "additionalOperations" }?.value.entries?
+            .filter { refusal(ofAdditionalMethod: $0.key) == nil }.count ?? 0
         return entries.filter { methods.contains($0.key.lowercased()) }.count + extra
     }
 
