@@ -73,15 +73,15 @@ enum CopyStoreQueue {
                 write.dependsOn.append(create)
             }
         }
-        let position = (try db.first("SELECT coalesce(max(position), 0) + 1 FROM queue")?[0].integer) ?? 1
+        // The position is the row's key: SQLite numbers the new row one past the last.
         _ = try db.run(
             """
-            INSERT INTO queue(id, position, kind, item_id, target_id, edge_id, namespace, tag, blob, base_version, idempotency_key,
+            INSERT INTO queue(id, kind, item_id, target_id, edge_id, namespace, tag, blob, base_version, idempotency_key,
                 depends_on, follows, body, queued_at)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """,
             values: [
-                write.id, position, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace,
+                write.id, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace,
                 write.tag, write.blob,
                 write.baseVersion, write.idempotencyKey, JSONText.encode(write.dependsOn), write.follows,
                 JSONText.encode(write.body),
