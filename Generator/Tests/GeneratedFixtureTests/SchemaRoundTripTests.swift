@@ -69,6 +69,16 @@ import Testing
         #expect(try roundTrip(paint) == paint)
     }
 
+    @Test func valuesWrittenAsNumbersOrBooleansUnderTypeStringAreStrings() throws {
+        typealias Schemas = EnumsFixture.Components.Schemas
+        #expect(try decode(Schemas.ReportAmount.self, #""4""#) == ._4)
+        #expect(try decode(Schemas.ReportAmount.self, #""infinity""#) == .infinity)
+        #expect(try jsonText(Schemas.ReportAmount._1) == #""1""#)
+        #expect(throws: (any Error).self) { try decode(Schemas.ReportAmount.self, "4") }
+        #expect(Schemas.Switch.allCases.map(\.rawValue) == ["true", "false", "1.5"])
+        #expect(try decode(Schemas.Switch.self, #""false""#) == Schemas.Switch(rawValue: "false"))
+    }
+
     // MARK: default
 
     @Test func defaultsApplyWhenAbsent() throws {

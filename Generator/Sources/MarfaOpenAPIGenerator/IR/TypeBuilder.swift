@@ -602,10 +602,15 @@ final class TypeBuilder {
         _ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]
     ) -> TypeUsage {
         let present = values.filter { !($0.isNull && $0.scalar?.isPlain == true) }
+        // Under `type: string`, a value written as a number or a boolean (`enum: [1, 2, infinity]`)
+        // is the string it spells, as the wire carries it.
+        let declaredString = schema.nonNullTypes == ["string"]
         let strings = present.allSatisfy {
-            $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil))
+            $0.scalar != nil
+                && (declaredString || $0.scalar!.isPlain == false
+                    || ($0.int == nil && $0.double == nil && $0.bool == nil))
         }
-        let integers = present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }
+        let integers = !declaredString && present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }
         guard !present.isEmpty, strings || integers else {
             if present.allSatisfy({ $0.bool != nil }) { return primitive(.bool) }
             if present.allSatisfy({ $0.double != nil }) { return primitive(.double) }

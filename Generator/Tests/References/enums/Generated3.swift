@@ -7,47 +7,31 @@ extension EnumsFixture.APIProtocol {
 }
 
 extension EnumsFixture.Components.Schemas {
-    internal struct Paint: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var color: EnumsFixture.Components.Schemas.Color
-        internal var priority: EnumsFixture.Components.Schemas.Priority?
-        internal var finish: EnumsFixture.Components.Schemas.Paint.FinishPayload?
-        internal init(color: EnumsFixture.Components.Schemas.Color, priority: EnumsFixture.Components.Schemas.Priority? = nil, finish: EnumsFixture.Components.Schemas.Paint.FinishPayload? = nil) {
-            self.color = color
-            self.priority = priority
-            self.finish = finish
-        }
-        internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.color = try container.decode(EnumsFixture.Components.Schemas.Color.self, forKey: "color")
-            self.priority = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Priority.self, forKey: "priority")
-            self.finish = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Paint.FinishPayload.self, forKey: "finish")
-        }
-        internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(self.color, forKey: "color")
-            try container.encodeIfPresent(self.priority, forKey: "priority")
-            try container.encodeIfPresent(self.finish, forKey: "finish")
-        }
-        internal enum FinishPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case matte
-            case gloss
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            internal init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "matte": self = .matte
-                    case "gloss": self = .gloss
-                    default: self = .unknown(rawValue)
-                }
+    internal enum ReportAmount: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _1
+        case _2
+        case _4
+        case infinity
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        internal init(rawValue: Swift.String) {
+            switch rawValue {
+                case "1": self = ._1
+                case "2": self = ._2
+                case "4": self = ._4
+                case "infinity": self = .infinity
+                default: self = .unknown(rawValue)
             }
-            internal var rawValue: Swift.String {
-                switch self {
-                    case .matte: "matte"
-                    case .gloss: "gloss"
-                    case .unknown(let value): value
-                }
-            }
-            internal static let allCases: [Self] = [.matte, .gloss]
         }
+        internal var rawValue: Swift.String {
+            switch self {
+                case ._1: "1"
+                case ._2: "2"
+                case ._4: "4"
+                case .infinity: "infinity"
+                case .unknown(let value): value
+            }
+        }
+        internal static let allCases: [Self] = [._1, ._2, ._4, .infinity]
     }
 }

@@ -9,13 +9,29 @@ extension EnumsFixture {
     }
 }
 
-extension EnumsFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: EnumsFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension EnumsFixture.Components.Schemas {
+    internal enum Switch: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        case _15
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        internal init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                case "1.5": self = ._15
+                default: self = .unknown(rawValue)
+            }
         }
+        internal var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case ._15: "1.5"
+                case .unknown(let value): value
+            }
+        }
+        internal static let allCases: [Self] = [._true, ._false, ._15]
     }
 }

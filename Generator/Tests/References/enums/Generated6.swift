@@ -8,10 +8,48 @@ extension EnumsFixture.Operations {
     internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = [:]
 }
 
-extension EnumsFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let _ = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+extension EnumsFixture.Components.Schemas {
+    internal struct Paint: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var color: EnumsFixture.Components.Schemas.Color
+        internal var priority: EnumsFixture.Components.Schemas.Priority?
+        internal var finish: EnumsFixture.Components.Schemas.Paint.FinishPayload?
+        internal init(color: EnumsFixture.Components.Schemas.Color, priority: EnumsFixture.Components.Schemas.Priority? = nil, finish: EnumsFixture.Components.Schemas.Paint.FinishPayload? = nil) {
+            self.color = color
+            self.priority = priority
+            self.finish = finish
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.color = try container.decode(EnumsFixture.Components.Schemas.Color.self, forKey: "color")
+            self.priority = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Priority.self, forKey: "priority")
+            self.finish = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Paint.FinishPayload.self, forKey: "finish")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.color, forKey: "color")
+            try container.encodeIfPresent(self.priority, forKey: "priority")
+            try container.encodeIfPresent(self.finish, forKey: "finish")
+        }
+        internal enum FinishPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case matte
+            case gloss
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            internal init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "matte": self = .matte
+                    case "gloss": self = .gloss
+                    default: self = .unknown(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .matte: "matte"
+                    case .gloss: "gloss"
+                    case .unknown(let value): value
+                }
+            }
+            internal static let allCases: [Self] = [.matte, .gloss]
+        }
     }
 }
