@@ -124,6 +124,33 @@ import Testing
         #expect(written == (0..<8).map { "Generated\($0).swift" })
     }
 
+    @Test func validationKeywordsOfEveryJSONSchemaDraftAreSilent() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                A:
+                  type: object
+                  properties: {card: {type: string}, tags: {type: array, items: {type: string}, additionalItems: false}}
+                  dependencies: {card: [billing]}
+                  dependentRequired: {card: [billing]}
+                  dependentSchemas: {card: {required: [billing]}}
+                  if: {required: [card]}
+                  then: {required: [billing]}
+                  unevaluatedProperties: false
+
+            """)
+        let run = runCommand(["generate", spec, "--output", scratch.file("out"), "--strict"])
+        #expect(run.errors == [])
+        #expect(run.status == 0)
+    }
+
     @Test func strictFailsOnAWarning() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -32,6 +32,8 @@ final class SchemaReader {
         "readOnly", "writeOnly", "nullable", "format", "required", "discriminator", "propertyNames",
         "unevaluatedProperties", "unevaluatedItems", "dependentRequired", "dependentSchemas", "if", "then",
         "else", "minContains", "maxContains", "contains", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary",
+        // Draft 4 to 7 validation keywords that 2020-12 split or renamed.
+        "dependencies", "additionalItems",
     ]
 
     /// Reads the schema at `node`.
