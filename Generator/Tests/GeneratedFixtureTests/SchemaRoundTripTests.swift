@@ -41,6 +41,14 @@ import Testing
         for profile in [null, absent, full] { #expect(try roundTrip(profile) == profile) }
     }
 
+    @Test func tuplesOfOneTypeAreListsOfIt() throws {
+        typealias Place = TypeArraysFixture.Components.Schemas.Place
+        let place = try decode(Place.self, #"{"position":[2.35,48.85],"span":[1,2,3]}"#)
+        #expect(place.position == [2.35, 48.85])
+        #expect(place.span == [1, 2, 3])
+        #expect(try roundTrip(place) == place)
+    }
+
     // MARK: const and enum
 
     @Test func constIsASingleCaseEnum() throws {

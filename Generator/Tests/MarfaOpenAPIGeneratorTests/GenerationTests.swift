@@ -151,6 +151,32 @@ import Testing
         #expect(run.status == 0)
     }
 
+    @Test func aTupleOfOneTypeIsANoteAndAMixedTupleAWarning() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Point: {type: array, prefixItems: [{type: number}, {type: number}], items: false}
+                Pair: {type: array, prefixItems: [{type: string}, {type: integer}]}
+                Old: {type: array, items: [{type: string}, {type: string}]}
+
+            """)
+        let run = runCommand(["generate", spec, "--output", scratch.file("out")])
+        #expect(run.status == 0)
+        #expect(
+            run.errors == [
+                "\(spec):6:26: note: 'prefixItems' (a tuple) is read as a list of its members' one type; its length is not checked.",
+                "\(spec):7:25: warning: 'prefixItems' (a tuple) is read as a list of free-form values.",
+                "\(spec):8:31: note: A list of 'items' schemas (tuple form) is read as a list of its members' one type; its length is not checked.",
+            ])
+    }
+
     @Test func strictFailsOnAWarning() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

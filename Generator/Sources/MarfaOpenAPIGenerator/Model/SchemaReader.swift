@@ -100,20 +100,55 @@ final class SchemaReader {
                     at: entry.keyLocation)
             }
         case "items":
-            if value.elements != nil {
-                log.warning(
-                    "A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
-                schema.items = JSONSchema(location: value.location, fingerprint: "{}")
-            } else {
+            if let members = value.elements {
+                readTuple(
+                    members, rest: nil, named: "A list of 'items' schemas (tuple form)", at: value.location,
+                    into: schema)
+            } else if enclosing.last?["prefixItems"] == nil {
                 schema.items = read(value)
             }
         case "prefixItems":
-            if schema.items == nil {
-                log.warning("'prefixItems' (a tuple) is read as a list of free-form values.", at: entry.keyLocation)
-            }
+            // `items` beside `prefixItems` is the schema of the members after the tuple's.
+            let rest = enclosing.last?["items"]
+            readTuple(
+                value.elements ?? [], rest: rest, named: "'prefixItems' (a tuple)", at: entry.keyLocation, into: schema)
         default: return false
         }
         return true
+    }
+
+    /// Reads a tuple as a list: of its members' one schema when they all share it (the same `$ref`,
+    /// or the same primitive type and format: `[longitude, latitude]`), with a note; else of
+    /// free-form values, with a warning. `rest`, when not `false`, is one more member.
+    private func readTuple(
+        _ nodes: [Node], rest: Node?, named name: String, at location: SourceLocation, into schema: JSONSchema
+    ) {
+        var members = nodes.map { read($0) }
+        if let rest, rest.elements == nil, rest.bool != false { members.append(read(rest)) }
+        if let shared = Self.sharedMember(of: members) {
+            log.note("\(name) is read as a list of its members' one type; its length is not checked.", at: location)
+            schema.items = shared
+        } else {
+            log.warning("\(name) is read as a list of free-form values.", at: location)
+            schema.items = JSONSchema(location: location, fingerprint: "{}")
+        }
+    }
+
+    /// The schema every member shares: the same `$ref`, or the same single primitive type and
+    /// format with nothing else that shapes the value; nil when they differ or there are none.
+    static func sharedMember(of members: [JSONSchema]) -> JSONSchema? {
+        guard let first = members.first else { return nil }
+        func isPlainPrimitive(_ schema: JSONSchema) -> Bool {
+            schema.reference == nil && schema.properties.isEmpty && schema.items == nil && schema.enumValues == nil
+                && schema.constValue == nil && schema.oneOf.isEmpty && schema.anyOf.isEmpty && schema.allOf.isEmpty
+                && schema.types.count == 1 && ["string", "integer", "number", "boolean"].contains(schema.types[0])
+        }
+        if let key = first.reference?.key {
+            return members.allSatisfy { $0.reference?.key == key } ? first : nil
+        }
+        guard isPlainPrimitive(first) else { return nil }
+        let same = members.allSatisfy { isPlainPrimitive($0) && $0.types == first.types && $0.format == first.format }
+        return same ? first : nil
     }
 
     /// The type names JSON Schema defines.

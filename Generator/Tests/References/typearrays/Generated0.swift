@@ -5,13 +5,23 @@ import MarfaOpenAPIRuntime
 
 internal enum TypeArraysFixture {}
 
-extension TypeArraysFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: TypeArraysFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension TypeArraysFixture.Components.Schemas {
+    internal struct Place: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var position: [Swift.Double]?
+        internal var span: [TypeArraysFixture.Components.Schemas.Corner]?
+        internal init(position: [Swift.Double]? = nil, span: [TypeArraysFixture.Components.Schemas.Corner]? = nil) {
+            self.position = position
+            self.span = span
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.position = try container.decodeIfPresent([Swift.Double].self, forKey: "position")
+            self.span = try container.decodeIfPresent([TypeArraysFixture.Components.Schemas.Corner].self, forKey: "span")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.position, forKey: "position")
+            try container.encodeIfPresent(self.span, forKey: "span")
         }
     }
 }

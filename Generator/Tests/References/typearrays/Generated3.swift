@@ -6,6 +6,10 @@ import MarfaOpenAPIRuntime
 extension TypeArraysFixture.APIProtocol {
 }
 
+extension TypeArraysFixture.Components.Schemas {
+    internal typealias Corner = Swift.Int
+}
+
 extension TypeArraysFixture.APIProtocol {
     /// Serves every operation on `transport`: each request is read into the operation's `Input`,
     /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
