@@ -100,12 +100,15 @@ import Testing
         #expect(empty.tags == [])
         #expect(empty.mode == .safe)
         #expect(empty.label == nil)
+        #expect(empty.since == CalendarDate(year: 2024, month: 2, day: 29))
+        #expect(empty.salt.data == Data([0, 1, 255]))
         let given = try decode(
             Settings.self, #"{"theme":"dark","pageSize":5,"enabled":false,"tags":["a"],"mode":"fast"}"#)
         #expect(given == Settings(theme: "dark", pageSize: 5, enabled: false, tags: ["a"], mode: .fast))
         #expect(
             try jsonText(empty)
-                == #"{"enabled":true,"mode":"safe","pageSize":20,"ratio":1.5,"tags":[],"theme":"light"}"#)
+                == #"{"enabled":true,"mode":"safe","pageSize":20,"ratio":1.5,"salt":"AAH/","since":"2024-02-29","tags":[],"theme":"light"}"#
+        )
         #expect(try roundTrip(given) == given)
     }
 

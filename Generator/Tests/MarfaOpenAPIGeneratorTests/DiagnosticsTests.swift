@@ -144,8 +144,8 @@ import Testing
             ":9:37: note: This default is null, which its schema does not allow: it is read as no default, and the property stays optional.",
             keeps: "Swift.Bool"),
         propertyCase(
-            "a date", "{type: string, format: date, default: \"2024-01-01\"}",
-            ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
+            "a date that no calendar has", "{type: string, format: date, default: \"2023-02-29\"}",
+            ":9:50: warning: This default cannot be used: expected a date such as 2024-05-31; the property stays optional.",
             keeps: "MarfaOpenAPIRuntime.CalendarDate"),
         RefusedCase(
             name: "a referenced schema's default that does not fit",

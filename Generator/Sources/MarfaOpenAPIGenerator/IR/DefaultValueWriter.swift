@@ -1,8 +1,9 @@
+import Foundation
 import MarfaYAML
 
 /// Writes a schema's `default` as a Swift expression of the type generated for the schema: literals
 /// for scalars, lists and free-form values, enum cases, `.init(...)` for structs, a case for a union.
-/// A value that does not fit the type, or that Swift cannot spell (a date, bytes), is refused with
+/// A value that does not fit the type, or that Swift cannot spell (raw binary `Data`), is refused with
 /// the place and the reason, so the caller can keep the property optional and say why.
 final class DefaultValueWriter {
     /// Why the last value was refused, and where in the value.
@@ -119,7 +120,24 @@ final class DefaultValueWriter {
             }
             return .call(
                 .type(.foundation("Date")), [SwiftArgument("timeIntervalSince1970", .literal(.double(seconds)))])
-        case .runtime("CalendarDate"), .runtime("Base64EncodedData"), .foundation("Data"):
+        case .runtime("CalendarDate"):
+            guard let text = text(value), let (year, month, day) = Self.calendarDay(text) else {
+                return misfit("a date such as 2024-05-31", value)
+            }
+            return .call(
+                .type(.runtime("CalendarDate")),
+                [
+                    SwiftArgument("year", .integer(year)), SwiftArgument("month", .integer(month)),
+                    SwiftArgument("day", .integer(day)),
+                ])
+        case .runtime("Base64EncodedData"):
+            guard let text = text(value), let data = Data(base64Encoded: text) else {
+                return misfit("base64 text", value)
+            }
+            let bytes = SwiftExpr.call(
+                .type(.array(.swift("UInt8"))), [SwiftArgument(.array(data.map { .integer(Int($0)) }))])
+            return .call(.type(.runtime("Base64EncodedData")), [SwiftArgument(bytes)])
+        case .foundation("Data"):
             return refuse("a \(name.name) cannot be written as a Swift literal", at: value)
         default: break
         }
@@ -135,6 +153,18 @@ final class DefaultValueWriter {
     }
 
     // MARK: Scalars
+
+    /// The year, month and day of an RFC 3339 full-date (`2024-05-31`), nil for any other text.
+    static func calendarDay(_ text: String) -> (Int, Int, Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day) ? (year, month, day) : nil
+    }
 
     /// The text of a string: a quoted scalar, or a plain one that is not a number, a boolean or null.
     func text(_ value: Node) -> String? {

@@ -17,7 +17,9 @@ extension DefaultsFixture.Components.Schemas {
         internal var tags: [Swift.String]
         internal var mode: DefaultsFixture.Components.Schemas.Settings.ModePayload
         internal var label: Swift.String?
-        internal init(theme: Swift.String = "light", pageSize: Swift.Int = 20, ratio: Swift.Double = 1.5, enabled: Swift.Bool = true, tags: [Swift.String] = [], mode: DefaultsFixture.Components.Schemas.Settings.ModePayload = .safe, label: Swift.String? = nil) {
+        internal var since: MarfaOpenAPIRuntime.CalendarDate
+        internal var salt: MarfaOpenAPIRuntime.Base64EncodedData
+        internal init(theme: Swift.String = "light", pageSize: Swift.Int = 20, ratio: Swift.Double = 1.5, enabled: Swift.Bool = true, tags: [Swift.String] = [], mode: DefaultsFixture.Components.Schemas.Settings.ModePayload = .safe, label: Swift.String? = nil, since: MarfaOpenAPIRuntime.CalendarDate = MarfaOpenAPIRuntime.CalendarDate(year: 2024, month: 2, day: 29), salt: MarfaOpenAPIRuntime.Base64EncodedData = MarfaOpenAPIRuntime.Base64EncodedData([Swift.UInt8]([0, 1, 255]))) {
             self.theme = theme
             self.pageSize = pageSize
             self.ratio = ratio
@@ -25,6 +27,8 @@ extension DefaultsFixture.Components.Schemas {
             self.tags = tags
             self.mode = mode
             self.label = label
+            self.since = since
+            self.salt = salt
         }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
@@ -35,6 +39,8 @@ extension DefaultsFixture.Components.Schemas {
             self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags") ?? []
             self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Settings.ModePayload.self, forKey: "mode") ?? .safe
             self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.since = try container.decodeIfPresent(MarfaOpenAPIRuntime.CalendarDate.self, forKey: "since") ?? MarfaOpenAPIRuntime.CalendarDate(year: 2024, month: 2, day: 29)
+            self.salt = try container.decodeIfPresent(MarfaOpenAPIRuntime.Base64EncodedData.self, forKey: "salt") ?? MarfaOpenAPIRuntime.Base64EncodedData([Swift.UInt8]([0, 1, 255]))
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
@@ -45,6 +51,8 @@ extension DefaultsFixture.Components.Schemas {
             try container.encode(self.tags, forKey: "tags")
             try container.encode(self.mode, forKey: "mode")
             try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encode(self.since, forKey: "since")
+            try container.encode(self.salt, forKey: "salt")
         }
         internal enum ModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case fast
