@@ -102,7 +102,7 @@ import Testing
             ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.",
             keeps: "Swift.Int"),
         propertyCase(
-            "a number for text", "{type: string, default: 20}",
+            "a list for text", "{type: string, default: [a]}",
             ":9:36: warning: This default cannot be used: expected text; the property stays optional.",
             keeps: "Swift.String"),
         propertyCase(
@@ -354,6 +354,24 @@ import Testing
         #expect(
             text.contains(
                 "public init(on: Swift.Bool = true, count: Swift.Int = 20, rate: Swift.Double = 0.0001, hex: Swift.Double? = nil, either: Components.Schemas.A.EitherPayload = .string(\"5\"))"
+            ))
+    }
+
+    @Test func aBooleanOrNumberDefaultOnTextIsTheTextItIsWrittenWith() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n"
+                + "        thinking: {type: string, default: true}\n        version: {type: string, default: 1.10}\n"
+                + "        either: {oneOf: [{type: boolean}, {type: string}], default: false}\n")
+        let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
+        let note = "note: This default is a boolean or a number where its schema is text; its text is used."
+        #expect(output.diagnostics.map(\.description) == [spec + ":9:43: " + note, spec + ":10:42: " + note])
+        let text = output.files.map(\.contents).joined()
+        #expect(
+            text.contains(
+                "public init(thinking: Swift.String = \"true\", version: Swift.String = \"1.10\", either: Components.Schemas.A.EitherPayload = .boolean(false))"
             ))
     }
 

@@ -25,6 +25,9 @@ final class DefaultValueWriter {
     /// Where the last value held a boolean or a number written as text (`"true"`, `"0.5"`), read as
     /// the value it spells: the caller notes each.
     private(set) var readFromText: [SourceLocation] = []
+    /// Where the last value held a boolean or a number for text (`default: true` on a string), read
+    /// as the text it is written with: the caller notes each.
+    private(set) var textFromValues: [SourceLocation] = []
     /// How many unions the value being written is inside: there, text stays text (a union of an
     /// integer and a string takes `"5"` as the string).
     private var unionDepth = 0
@@ -38,6 +41,9 @@ final class DefaultValueWriter {
     func noteValuesReadFromText(in log: DiagnosticLog) {
         for location in readFromText {
             log.note("This default is text that spells a value of its schema's type; the value is used.", at: location)
+        }
+        for location in textFromValues {
+            log.note("This default is a boolean or a number where its schema is text; its text is used.", at: location)
         }
     }
 
@@ -57,6 +63,7 @@ final class DefaultValueWriter {
         refusal = nil
         omitted = []
         readFromText = []
+        textFromValues = []
         unionDepth = 0
         budget = 10_000
         return write(value, as: type, depth: 0)
@@ -105,7 +112,7 @@ final class DefaultValueWriter {
 
     private func named(_ value: Node, _ name: TypeName, depth: Int) -> SwiftExpr? {
         switch SwiftType.named(name) {
-        case .string: return text(value).map { .literal(.string($0)) } ?? misfit("text", value)
+        case .string: return (text(value) ?? textOfValue(value)).map { .literal(.string($0)) } ?? misfit("text", value)
         case .int, .swift("Int64"): return integer(value, in: Int.min...Int.max)
         case .swift("Int32"): return integer(value, in: Int(Int32.min)...Int(Int32.max))
         case .double, .swift("Float"): return number(value)
@@ -171,6 +178,15 @@ final class DefaultValueWriter {
         guard let scalar = value.scalar, !value.isNull else { return nil }
         guard scalar.isResolvable else { return scalar.text }
         return value.double == nil && value.bool == nil ? scalar.text : nil
+    }
+
+    /// The text a plain boolean or number is written with (`true`, `0.5`), noted in `textFromValues`;
+    /// nil for anything else, and inside a union (where a branch may take the value itself).
+    private func textOfValue(_ value: Node) -> String? {
+        guard unionDepth == 0, let scalar = value.scalar, scalar.isResolvable, value.bool != nil || value.double != nil
+        else { return nil }
+        textFromValues.append(value.location)
+        return scalar.text
     }
 
     /// The value `read` finds in the text of a quoted scalar, noted in `readFromText`; nil for
