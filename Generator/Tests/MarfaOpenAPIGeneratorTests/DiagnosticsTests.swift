@@ -173,6 +173,16 @@ import Testing
                 ":8:11: warning: The querystring parameter 'filter' is not a form (application/x-www-form-urlencoded); it is not generated.",
             declaration: "        public struct Input: Swift.Sendable, Swift.Equatable {"),
         RefusedCase(
+            name: "a security scheme every operation names and none defines: one warning",
+            document: header + "security: [{bearer: []}]\npaths:\n  /a:\n    get:\n      operationId: a\n"
+                + "      responses: {\"204\": {description: ok}}\n    put:\n      operationId: b\n"
+                + "      responses: {\"204\": {description: ok}}\n",
+            expected:
+                ":7:7: warning: The security requirement names the scheme 'bearer', which the document does not define (2 operations name it).",
+            declaration:
+                #"    public static let securityRequirements: [Swift.String: [[Swift.String]]] = ["a": [["bearer"]], "b": [["bearer"]]]"#
+        ),
+        RefusedCase(
             name: "a discriminated inline branch that names no value",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"
                 + "        - {type: object, properties: {kind: {type: string}}}\n        - {type: object, properties: {kind: {const: b}}}\n"

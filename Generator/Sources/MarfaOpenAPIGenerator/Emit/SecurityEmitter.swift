@@ -1,3 +1,5 @@
+import MarfaYAML
+
 /// Declares `Components.SecuritySchemes` (each scheme, and `all` by name) and
 /// `Operations.securityRequirements`, which `AuthenticationMiddleware` reads to add credentials.
 struct SecurityEmitter {
@@ -26,16 +28,9 @@ struct SecurityEmitter {
         let securitySchemes = SwiftTypeDecl.namespace(
             "SecuritySchemes", doc: ["The document's security schemes."], members: members)
 
-        let known = Set(schemes.map(\.name))
+        warnOfUndefinedSchemes(in: plans, known: Set(schemes.map(\.name)))
         let requirements = plans.map { plan -> (key: SwiftExpr, value: SwiftExpr) in
-            for name in plan.operation.security.joined() where !known.contains(name) {
-                log.warning(
-                    "The security requirement names the scheme '\(name)', which the document does not define.",
-                    at: plan.operation.location)
-            }
-            return (
-                .string(plan.operation.id), .array(plan.operation.security.map { .array($0.map(SwiftExpr.string)) })
-            )
+            (.string(plan.operation.id), .array(plan.operation.security.map { .array($0.map(SwiftExpr.string)) }))
         }
         let table = SwiftProperty(
             name: "securityRequirements",
@@ -48,6 +43,27 @@ struct SecurityEmitter {
             .type(.extension(TypeName(path: root + ["Components"]), members: [.type(securitySchemes)])),
             .type(.extension(TypeName(path: root + ["Operations"]), members: [.property(table)])),
         ]
+    }
+
+    /// One warning per scheme the requirements name and the document does not define, at the first
+    /// operation naming it, with how many do (a document-wide `security` names it in every one).
+    private func warnOfUndefinedSchemes(in plans: [OperationPlan], known: Set<String>) {
+        var uses: [(name: String, location: SourceLocation, count: Int)] = []
+        for plan in plans {
+            for name in Set(plan.operation.security.joined()) where !known.contains(name) {
+                if let index = uses.firstIndex(where: { $0.name == name }) {
+                    uses[index].count += 1
+                } else {
+                    uses.append((name, plan.operation.location, 1))
+                }
+            }
+        }
+        for use in uses.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) {
+            let others = use.count > 1 ? " (\(use.count) operations name it)" : ""
+            log.warning(
+                "The security requirement names the scheme '\(use.name)', which the document does not define\(others).",
+                at: use.location)
+        }
     }
 
     private func value(_ scheme: APISecurityScheme) -> SwiftExpr? {
