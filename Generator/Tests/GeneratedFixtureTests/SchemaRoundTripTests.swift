@@ -232,6 +232,16 @@ import Testing
         #expect(changed != copy)
     }
 
+    @Test func aListOrMapOfItselfIsCodedAsTheListOrMap() throws {
+        typealias Schemas = RecursionFixture.Components.Schemas
+        let nested = try decode(Schemas.Nested.self, "[[],[[]]]")
+        #expect(nested == .value([.value([]), .value([.value([])])]))
+        #expect(try jsonText(nested) == "[[],[[]]]")
+        let graph = try decode(Schemas.Graph.self, #"{"a":{"b":{}}}"#)
+        #expect(try roundTrip(graph) == graph)
+        #expect(try jsonText(graph) == #"{"a":{"b":{}}}"#)
+    }
+
     @Test func recursiveOneOfRoundTrips() throws {
         typealias Schemas = RecursionFixture.Components.Schemas
         let expr = Schemas.Expr.sum(

@@ -110,6 +110,8 @@ final class TypeBuilder {
             usage = TypeUsage(
                 swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl,
                 rfc3339: built.rfc3339)
+        } else if built.swift.mentions(qualified) {
+            usage = selfHolding(built, as: name, qualified, doc: Doc.lines(schema.description, schema.title))
         } else {
             let alias = Decl(
                 name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title),
@@ -122,6 +124,16 @@ final class TypeBuilder {
         refUsages[key] = usage
         referencedPlaces[target.node.location] = usage
         return usage
+    }
+
+    /// A schema that is a list or map of itself (`A: {type: array, items: {$ref: A}}`), which no
+    /// `typealias` can name: a one-case union holding the list, coded as the list.
+    private func selfHolding(_ built: TypeUsage, as name: String, _ qualified: TypeName, doc: [String]) -> TypeUsage {
+        let only = Decl.Choice.Case(
+            name: "value", type: built.swift, discriminatorValues: [], targetName: nil, rfc3339: built.rfc3339)
+        let decl = Decl(name: name, qualifiedName: qualified, doc: doc, kind: .choice(Decl.Choice(cases: [only])))
+        schemasNamespace.children.append(decl)
+        return TypeUsage(swift: .named(qualified), shape: .object, nullable: false, decl: decl)
     }
 
     /// Where a chain of schemas that are only `$ref`s, starting at `key`, comes back to a schema of

@@ -46,6 +46,17 @@ indirect enum SwiftType: Hashable, Sendable {
         return nil
     }
 
+    /// Whether `name` appears anywhere in the type: itself, an element, a value, an argument.
+    func mentions(_ name: TypeName) -> Bool {
+        switch self {
+        case .named(let named): named == name
+        case .optional(let wrapped), .array(let wrapped), .existential(let wrapped): wrapped.mentions(name)
+        case .dictionary(let key, let value): key.mentions(name) || value.mentions(name)
+        case .generic(let generic, let arguments): generic == name || arguments.contains { $0.mentions(name) }
+        case .tuple(let members): members.contains { $0.mentions(name) }
+        }
+    }
+
     /// `T?`, unless the type is already optional.
     var optionalized: SwiftType { isOptional ? self : .optional(self) }
 }

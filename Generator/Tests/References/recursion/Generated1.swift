@@ -14,10 +14,18 @@ extension RecursionFixture {
     internal enum Operations {}
 }
 
-extension RecursionFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let _ = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+extension RecursionFixture.Components.Schemas {
+    internal struct Graph: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        internal var additionalProperties: [Swift.String: RecursionFixture.Components.Schemas.Graph]
+        internal init(additionalProperties: [Swift.String: RecursionFixture.Components.Schemas.Graph] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: RecursionFixture.Components.Schemas.Graph]
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
+        }
     }
 }

@@ -9,3 +9,14 @@ extension RecursionFixture {
     internal protocol APIProtocol: Swift.Sendable {
     }
 }
+
+extension RecursionFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: RecursionFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
+    }
+}
