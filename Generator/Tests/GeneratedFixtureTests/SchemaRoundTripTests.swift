@@ -240,6 +240,9 @@ import Testing
         let graph = try decode(Schemas.Graph.self, #"{"a":{"b":{}}}"#)
         #expect(try roundTrip(graph) == graph)
         #expect(try jsonText(graph) == #"{"a":{"b":{}}}"#)
+        let ping = try decode(Schemas.Ping.self, "[[[]]]")
+        #expect(try jsonText(ping) == "[[[]]]")
+        #expect(try roundTrip(ping) == ping)
     }
 
     @Test func recursiveOneOfRoundTrips() throws {

@@ -29,6 +29,8 @@ final class TypeBuilder {
     private var refNames: [String: String] = [:]
     private var refUsages: [String: TypeUsage] = [:]
     private var building: Set<String> = []
+    /// The type each component `typealias` names, by the alias's name.
+    private var componentAliases: [TypeName: SwiftType] = [:]
     private var pending: [String] = []
     /// Inline declarations by fingerprint, so equal shapes share one type.
     private var sharedInline: [String: TypeUsage] = [:]
@@ -110,13 +112,14 @@ final class TypeBuilder {
             usage = TypeUsage(
                 swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl,
                 rfc3339: built.rfc3339)
-        } else if built.swift.mentions(qualified) {
+        } else if aliasLeadsBack(built.swift, to: qualified) {
             usage = selfHolding(built, as: name, qualified, doc: Doc.lines(schema.description, schema.title))
         } else {
             let alias = Decl(
                 name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title),
                 kind: .alias(built.swift))
             schemasNamespace.children.append(alias)
+            componentAliases[qualified] = built.swift
             usage = TypeUsage(
                 swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl,
                 rfc3339: built.rfc3339)
@@ -124,6 +127,19 @@ final class TypeBuilder {
         refUsages[key] = usage
         referencedPlaces[target.node.location] = usage
         return usage
+    }
+
+    /// Whether `type` names `name`, itself or through the component aliases it names (`A = [B]`,
+    /// `B = [A]`): a `typealias` of it would be circular.
+    private func aliasLeadsBack(_ type: SwiftType, to name: TypeName) -> Bool {
+        var seen: Set<TypeName> = []
+        var pending = type.names
+        while let next = pending.popLast() {
+            if next == name { return true }
+            guard seen.insert(next).inserted, let target = componentAliases[next] else { continue }
+            pending += target.names
+        }
+        return false
     }
 
     /// A schema that is a list or map of itself (`A: {type: array, items: {$ref: A}}`), which no

@@ -46,14 +46,14 @@ indirect enum SwiftType: Hashable, Sendable {
         return nil
     }
 
-    /// Whether `name` appears anywhere in the type: itself, an element, a value, an argument.
-    func mentions(_ name: TypeName) -> Bool {
+    /// Every name the type holds: its own, its elements', values', arguments'.
+    var names: [TypeName] {
         switch self {
-        case .named(let named): named == name
-        case .optional(let wrapped), .array(let wrapped), .existential(let wrapped): wrapped.mentions(name)
-        case .dictionary(let key, let value): key.mentions(name) || value.mentions(name)
-        case .generic(let generic, let arguments): generic == name || arguments.contains { $0.mentions(name) }
-        case .tuple(let members): members.contains { $0.mentions(name) }
+        case .named(let named): [named]
+        case .optional(let wrapped), .array(let wrapped), .existential(let wrapped): wrapped.names
+        case .dictionary(let key, let value): key.names + value.names
+        case .generic(let generic, let arguments): [generic] + arguments.flatMap(\.names)
+        case .tuple(let members): members.flatMap(\.names)
         }
     }
 

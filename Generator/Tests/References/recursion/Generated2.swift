@@ -10,13 +10,22 @@ extension RecursionFixture {
     }
 }
 
-extension RecursionFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: RecursionFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension RecursionFixture.Components.Schemas {
+    internal typealias Pong = [RecursionFixture.Components.Schemas.Ping]
+}
+
+extension RecursionFixture.Components.Schemas {
+    internal enum Ping: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case value([RecursionFixture.Components.Schemas.Pong])
+        internal init(from decoder: any Swift.Decoder) throws {
+            var errors: [any Swift.Error] = []
+            do { self = .value(try [RecursionFixture.Components.Schemas.Pong](from: decoder)); return } catch { errors.append(error) }
+            throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "Ping", codingPath: decoder.codingPath, errors: errors)
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .value(let value): try value.encode(to: encoder)
+            }
         }
     }
 }
