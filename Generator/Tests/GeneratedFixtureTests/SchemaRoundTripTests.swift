@@ -254,6 +254,9 @@ import Testing
         let text = #"{"left":{"value":1},"right":{"left":{"value":2},"right":{"value":3}}}"#
         #expect(try jsonText(expr) == text)
         #expect(try decode(Schemas.Expr.self, text) == expr)
+        // An anyOf that names itself reads its other values only.
+        #expect(try decode(Schemas.Loose.self, #""text""#) == Schemas.Loose(value2: "text"))
+        #expect(throws: OneOfDecodingError.self) { try decode(Schemas.Loose.self, "5") }
         // A value no branch reads is an error, not an endless recursion through the branch that is the union itself.
         #expect(throws: OneOfDecodingError.self) { try decode(Schemas.Expr.self, #""neither""#) }
     }

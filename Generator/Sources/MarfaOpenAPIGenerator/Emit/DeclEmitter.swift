@@ -183,7 +183,9 @@ enum DeclEmitter {
         members.append(
             .coding(
                 .everyDecodable(
-                    UnionCoding(typeName: decl.name, branches: values.map { ($0.name, $0.type, true, $0.rfc3339) }))))
+                    UnionCoding(
+                        typeName: decl.name,
+                        branches: values.map { ($0.name, $0.type, $0.type != decl.type, $0.rfc3339) }))))
         members += decl.children.map(emit)
         return .type(
             SwiftTypeDecl(

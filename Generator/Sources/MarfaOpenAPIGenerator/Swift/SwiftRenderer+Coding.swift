@@ -240,6 +240,10 @@ extension SwiftRenderer {
     private func everyDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
         w.open(decoderHead)
         for value in coding.branches {
+            guard value.tried else {
+                w.line("self.\(value.name) = nil")
+                continue
+            }
             w.line("self.\(value.name) = try? \(spell(value.type))(\(value.rfc3339 ? "rfc3339From" : "from"): decoder)")
         }
         w.open("if \(coding.branches.map { "\($0.name) == nil" }.joined(separator: " && "))")

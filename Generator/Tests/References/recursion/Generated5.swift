@@ -15,13 +15,32 @@ extension RecursionFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = [:]
 }
 
-extension RecursionFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: RecursionFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension RecursionFixture.Components.Schemas {
+    internal struct Loose: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The value read as `loose`, when it is one.
+        internal var value1: RecursionFixture.Components.Schemas.Loose? { get { _value1?.value } set { _value1 = newValue.map { MarfaOpenAPIRuntime.Box($0) } } }
+        private var _value1: MarfaOpenAPIRuntime.Box<RecursionFixture.Components.Schemas.Loose>?
+        /// The value read as `string`, when it is one.
+        internal var value2: Swift.String? { get { _value2?.value } set { _value2 = newValue.map { MarfaOpenAPIRuntime.Box($0) } } }
+        private var _value2: MarfaOpenAPIRuntime.Box<Swift.String>?
+        internal init(value1: RecursionFixture.Components.Schemas.Loose? = nil, value2: Swift.String? = nil) {
+            self.value1 = value1
+            self.value2 = value2
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            self.value1 = nil
+            self.value2 = try? Swift.String(from: decoder)
+            if value1 == nil && value2 == nil {
+                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "Loose", codingPath: decoder.codingPath, errors: [])
+            }
+        }
+        /// Writes the first value that is set.
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            if let value = value1 {
+                try value.encode(to: encoder)
+            } else if let value = value2 {
+                try value.encode(to: encoder)
+            }
         }
     }
 }
