@@ -201,6 +201,12 @@ public final class DocumentSet: Sendable {
         guard target.pointer.isEmpty || target.pointer.hasPrefix("/"),
             let tokens = JSONPointer.tokens(of: target.pointer)
         else {
+            // A plain-name fragment (`#node`) names the schema declaring that `$anchor`.
+            if depth < 32,
+                let anchored = identifiers(of: target.file, document).anchoredRef(target.pointer, in: target.file)
+            {
+                return try resolve(ref: anchored, from: from, depth: depth + 1)
+            }
             throw LoadError(
                 "$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')",
                 at: from, kind: .unresolvable)
@@ -305,15 +311,19 @@ public final class DocumentSet: Sendable {
         var seen: Set<String> = []
         for file in [from.file, rootFile] + loadedFiles where seen.insert(file).inserted {
             guard case .success(let document) = load(file) else { continue }
-            let identifiers = state.withLock { state in
-                if let known = state.identifiers[file] { return known }
-                let found = SchemaIdentifiers(root: document.root)
-                state.identifiers[file] = found
-                return found
-            }
-            if let local = identifiers.localRef(for: ref, in: file) { return local }
+            if let local = identifiers(of: file, document).localRef(for: ref, in: file) { return local }
         }
         return nil
+    }
+
+    /// The `$id`s and anchors of `file`'s schemas, gathered on first use.
+    private func identifiers(of file: String, _ document: LoadedDocument) -> SchemaIdentifiers {
+        state.withLock { state in
+            if let known = state.identifiers[file] { return known }
+            let found = SchemaIdentifiers(root: document.root)
+            state.identifiers[file] = found
+            return found
+        }
     }
 
     /// Where `name` really leads, when that is not plain from it: ` (a link to '/real/path')` for a

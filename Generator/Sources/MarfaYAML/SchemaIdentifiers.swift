@@ -4,6 +4,9 @@
 struct SchemaIdentifiers: Sendable {
     /// Pointer by id, the id without a fragment or an empty one; the first declaration wins.
     private(set) var pointers: [String: String] = [:]
+    /// Pointer by the plain name a schema declares with `$anchor` (or `$dynamicAnchor`, which is
+    /// one too); the first declaration in the file wins.
+    private(set) var anchors: [String: String] = [:]
 
     /// Every absolute `$id` in the tree under `root`.
     init(root: Node) {
@@ -15,8 +18,14 @@ struct SchemaIdentifiers: Sendable {
     /// nil when `ref` names no id here or its fragment is no JSON pointer (an anchor).
     func localRef(for ref: String, in file: String) -> String? {
         let (base, fragment) = JSONPointer.splitAtFragment(ref)
-        guard fragment.isEmpty || fragment.hasPrefix("/"), let pointer = pointers[base] else { return nil }
+        guard let pointer = pointers[base] else { return nil }
+        guard fragment.isEmpty || fragment.hasPrefix("/") else { return anchoredRef(fragment, in: file) }
         return file + "#" + (pointer + fragment).replacing("%", with: "%25")
+    }
+
+    /// The ref to the schema of `file` that declares the anchor `name` (`#name`); nil when none does.
+    func anchoredRef(_ name: String, in file: String) -> String? {
+        anchors[name].map { file + "#" + $0.replacing("%", with: "%25") }
     }
 
     /// Whether `text` begins with a URI scheme (`https:`, `urn:`): a name, not a path.
@@ -35,6 +44,9 @@ struct SchemaIdentifiers: Sendable {
             if let id = node["$id"]?.string, Self.isAbsolute(id) {
                 let base = JSONPointer.splitAtFragment(id).base
                 if pointers[base] == nil { pointers[base] = pointer }
+            }
+            for key in ["$anchor", "$dynamicAnchor"] {
+                if let name = node[key]?.string, anchors[name] == nil { anchors[name] = pointer }
             }
             for entry in entries { collect(entry.value, pointer: pointer + "/" + JSONPointer.escaped(entry.key)) }
         case .sequence(let elements):

@@ -151,6 +151,37 @@ import Testing
         #expect(run.status == 0)
     }
 
+    @Test func aPlainNameFragmentNamesTheSchemaDeclaringThatAnchor() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            "api.yaml",
+            """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            jsonSchemaDialect: https://json-schema.org/draft/2020-12/schema
+            paths: {}
+            components:
+              schemas:
+                Thing:
+                  $id: https://example.com/thing
+                  type: object
+                  $defs:
+                    Size: {$anchor: size, type: integer}
+                  properties:
+                    size: {$ref: '#size'}
+                    other: {$ref: 'https://example.com/thing#size'}
+
+            """)
+        let run = runCommand(["generate", spec, "--output", scratch.file("out"), "--mode", "types", "--strict"])
+        #expect(run.errors == [])
+        #expect(run.status == 0)
+        let text = try FileManager.default.contentsOfDirectory(atPath: scratch.file("out"))
+            .map { try String(contentsOfFile: scratch.file("out/\($0)"), encoding: .utf8) }.joined()
+        #expect(text.contains("var size: Components.Schemas.Size?"))
+        #expect(text.contains("var other: Components.Schemas.Size?"))
+    }
+
     @Test func aTupleOfOneTypeIsANoteAndAMixedTupleAWarning() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -26,10 +26,10 @@ import Testing
             message: "'webhook' is not a key of an OpenAPI document and is ignored."),
         Case(
             name: "another JSON Schema dialect",
-            body: "jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema'\npaths: {}\n",
-            marker: "'https://json-schema.org",
+            body: "jsonSchemaDialect: 'http://json-schema.org/draft-07/schema#'\npaths: {}\n",
+            marker: "'http://json-schema.org",
             message:
-                "The JSON Schema dialect 'https://json-schema.org/draft/2020-12/schema' is not read: schemas are read as OpenAPI 3.1's base dialect."
+                "The JSON Schema dialect 'http://json-schema.org/draft-07/schema#' is not read: schemas are read as OpenAPI 3.1's base dialect."
         ),
         Case(
             name: "$self (3.2)", body: "$self: 'https://example.com/api.yaml'\npaths: {}\n", marker: "$self",

@@ -20,11 +20,19 @@ extension DocumentReader {
     /// The JSON Schema dialect the reader reads schemas as.
     static let baseDialect = "https://spec.openapis.org/oas/3.1/dialect/base"
 
+    /// Whether schemas of `dialect` read as OpenAPI's base dialect does: it, any OpenAPI version's
+    /// dialect, or JSON Schema 2020-12, which that dialect extends only with annotations.
+    static func readsAsBaseDialect(_ dialect: String) -> Bool {
+        let plain = dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect
+        return plain == baseDialect || plain == "https://json-schema.org/draft/2020-12/schema"
+            || (plain.hasPrefix("https://spec.openapis.org/oas/3.") && plain.contains("/dialect/"))
+    }
+
     func reportTopLevelKeys(of root: Node) {
         for entry in root.entries ?? [] where !entry.key.hasPrefix("x-") && !Self.documentKeys.contains(entry.key) {
             switch entry.key {
             case "jsonSchemaDialect":
-                guard entry.value.string != Self.baseDialect else { continue }
+                guard !Self.readsAsBaseDialect(entry.value.string ?? "") else { continue }
                 log.warning(
                     "The JSON Schema dialect '\(entry.value.string ?? "")' is not read: schemas are read as OpenAPI 3.1's base dialect.",
                     at: entry.value.location)
