@@ -125,80 +125,66 @@ import Testing
     }
 
     @Test func validationKeywordsOfEveryJSONSchemaDraftAreSilent() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let spec = try scratch.write(
-            "api.yaml",
-            """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths: {}
-            components:
-              schemas:
-                A:
-                  type: object
-                  properties: {card: {type: string}, tags: {type: array, items: {type: string}, additionalItems: false}}
-                  dependencies: {card: [billing]}
-                  dependentRequired: {card: [billing]}
-                  dependentSchemas: {card: {required: [billing]}}
-                  if: {required: [card]}
-                  then: {required: [billing]}
-                  unevaluatedProperties: false
+        let (run, _, _) = try generate(
+            document: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths: {}
+                components:
+                  schemas:
+                    A:
+                      type: object
+                      properties: {card: {type: string}, tags: {type: array, items: {type: string}, additionalItems: false}}
+                      dependencies: {card: [billing]}
+                      dependentRequired: {card: [billing]}
+                      dependentSchemas: {card: {required: [billing]}}
+                      if: {required: [card]}
+                      then: {required: [billing]}
+                      unevaluatedProperties: false
 
-            """)
-        let run = runCommand(["generate", spec, "--output", scratch.file("out"), "--strict"])
+                """, ["--strict"])
         #expect(run.errors == [])
         #expect(run.status == 0)
     }
 
     @Test func aPlainNameFragmentNamesTheSchemaDeclaringThatAnchor() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let spec = try scratch.write(
-            "api.yaml",
-            """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            jsonSchemaDialect: https://json-schema.org/draft/2020-12/schema
-            paths: {}
-            components:
-              schemas:
-                Thing:
-                  $id: https://example.com/thing
-                  type: object
-                  $defs:
-                    Size: {$anchor: size, type: integer}
-                  properties:
-                    size: {$ref: '#size'}
-                    other: {$ref: 'https://example.com/thing#size'}
+        let (run, _, text) = try generate(
+            document: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                jsonSchemaDialect: https://json-schema.org/draft/2020-12/schema
+                paths: {}
+                components:
+                  schemas:
+                    Thing:
+                      $id: https://example.com/thing
+                      type: object
+                      $defs:
+                        Size: {$anchor: size, type: integer}
+                      properties:
+                        size: {$ref: '#size'}
+                        other: {$ref: 'https://example.com/thing#size'}
 
-            """)
-        let run = runCommand(["generate", spec, "--output", scratch.file("out"), "--mode", "types", "--strict"])
+                """, ["--mode", "types", "--strict"])
         #expect(run.errors == [])
         #expect(run.status == 0)
-        let text = try FileManager.default.contentsOfDirectory(atPath: scratch.file("out"))
-            .map { try String(contentsOfFile: scratch.file("out/\($0)"), encoding: .utf8) }.joined()
         #expect(text.contains("var size: Components.Schemas.Size?"))
         #expect(text.contains("var other: Components.Schemas.Size?"))
     }
 
     @Test func aTupleOfOneTypeIsANoteAndAMixedTupleAWarning() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let spec = try scratch.write(
-            "api.yaml",
-            """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths: {}
-            components:
-              schemas:
-                Point: {type: array, prefixItems: [{type: number}, {type: number}], items: false}
-                Pair: {type: array, prefixItems: [{type: string}, {type: integer}]}
-                Old: {type: array, items: [{type: string}, {type: string}]}
+        let (run, spec, _) = try generate(
+            document: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths: {}
+                components:
+                  schemas:
+                    Point: {type: array, prefixItems: [{type: number}, {type: number}], items: false}
+                    Pair: {type: array, prefixItems: [{type: string}, {type: integer}]}
+                    Old: {type: array, items: [{type: string}, {type: string}]}
 
-            """)
-        let run = runCommand(["generate", spec, "--output", scratch.file("out")])
+                """)
         #expect(run.status == 0)
         #expect(
             run.errors == [

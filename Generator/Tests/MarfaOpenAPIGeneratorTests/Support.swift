@@ -45,6 +45,18 @@ func runCommand(_ arguments: [String]) -> CommandResult {
     return CommandResult(status: status, errors: errors, output: output)
 }
 
+/// Runs `generate` on `document`, written to `api.yaml` in a scratch folder, with `options`:
+/// answers the run, the document's path in its diagnostics, and the Swift written, joined.
+func generate(document: String, _ options: [String] = []) throws -> (run: CommandResult, spec: String, swift: String) {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let spec = try scratch.write("api.yaml", document)
+    let run = runCommand(["generate", spec, "--output", scratch.file("out")] + options)
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: scratch.file("out"))) ?? []
+    let swift = try files.sorted().map { try String(contentsOfFile: scratch.file("out/\($0)"), encoding: .utf8) }
+    return (run, spec, swift.joined(separator: "\n"))
+}
+
 /// Generates `spec` with `config` in process and answers all files' text joined.
 func generatedText(_ spec: String, _ config: GeneratorConfig = GeneratorConfig()) throws -> String {
     try Generator.generate(specPath: spec, config: config).files.map(\.contents).joined(separator: "\n")
