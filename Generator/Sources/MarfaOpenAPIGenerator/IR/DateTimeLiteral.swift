@@ -1,22 +1,19 @@
-/// A `date-time` default's instant, read when the generator writes it as a Swift expression.
+/// A `date-time` or `date` default's value, read when the generator writes it as a Swift expression.
 enum DateTimeLiteral {
+    /// The year, month and day of an RFC 3339 full-date (`2024-05-31`), or nil when the text is not one.
+    static func calendarDay(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let b = Array(text.utf8)
+        return b.count == 10 ? fullDate(b) : nil
+    }
+
     /// Seconds since 1970 of the RFC 3339 text (any fraction, `Z` or a `±hh:mm` offset), or nil when
     /// it is not one. A leap second reads as the second before it, as the runtime reads it.
     static func seconds(_ text: String) -> Double? {
         let b = Array(text.utf8)
-        func digits(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= b.count else { return nil }
-            var value = 0
-            for byte in b[from..<(from + count)] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-            b[4] == 45, b[7] == 45, [84, 116, 32].contains(b[10]), b[13] == 58, b[16] == 58,
-            (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour < 24, minute < 60, second <= 60
+        func digits(_ from: Int, _ count: Int) -> Int? { Self.digits(b, from, count) }
+        guard let (year, month, day) = fullDate(b), let hour = digits(11, 2), let minute = digits(14, 2),
+            let second = digits(17, 2), [84, 116, 32].contains(b[10]), b[13] == 58, b[16] == 58,
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -46,6 +43,25 @@ enum DateTimeLiteral {
         guard index == b.count else { return nil }
         let whole = days(year, month, day) * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
         return Double(whole) + fraction
+    }
+
+    /// The full-date in the first ten bytes of `b` (`yyyy-mm-dd`, a day the month has).
+    private static func fullDate(_ b: [UInt8]) -> (year: Int, month: Int, day: Int)? {
+        guard let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2), b[4] == 45,
+            b[7] == 45, (1...12).contains(month), day >= 1, day <= daysIn(month, year)
+        else { return nil }
+        return (year, month, day)
+    }
+
+    /// The number written by `count` ASCII digits of `b` at `from`; nil past the end or at another byte.
+    private static func digits(_ b: [UInt8], _ from: Int, _ count: Int) -> Int? {
+        guard from + count <= b.count else { return nil }
+        var value = 0
+        for byte in b[from..<(from + count)] {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
     }
 
     private static func daysIn(_ month: Int, _ year: Int) -> Int {

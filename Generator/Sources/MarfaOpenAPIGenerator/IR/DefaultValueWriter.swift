@@ -22,12 +22,10 @@ final class DefaultValueWriter {
     private(set) var omitted: [(type: TypeName, property: Int)] = []
     /// Work left before a value is given up as too large (unions try each branch).
     private var budget = 0
-    /// Where the last value held a boolean or a number written as text (`"true"`, `"0.5"`), read as
-    /// the value it spells: the caller notes each.
-    private(set) var readFromText: [SourceLocation] = []
-    /// Where the last value held a boolean or a number for text (`default: true` on a string), read
-    /// as the text it is written with: the caller notes each.
-    private(set) var textFromValues: [SourceLocation] = []
+    /// Where the last value was read in another spelling than its own, and how: a boolean or a
+    /// number written as text (`"true"`, read as the value it spells), or written for text
+    /// (`default: true` on a string, read as its text). The caller notes each.
+    private var respelled: [(location: SourceLocation, note: String)] = []
     /// How many unions the value being written is inside: there, text stays text (a union of an
     /// integer and a string takes `"5"` as the string).
     private var unionDepth = 0
@@ -37,14 +35,9 @@ final class DefaultValueWriter {
         self.roots = roots
     }
 
-    /// A note at each boolean or number of the last value that was written as text.
+    /// A note at each part of the last value that was read in another spelling than its own.
     func noteValuesReadFromText(in log: DiagnosticLog) {
-        for location in readFromText {
-            log.note("This default is text that spells a value of its schema's type; the value is used.", at: location)
-        }
-        for location in textFromValues {
-            log.note("This default is a boolean or a number where its schema is text; its text is used.", at: location)
-        }
+        for (location, note) in respelled { log.note(note, at: location) }
     }
 
     /// Each declaration under `roots`, by its qualified name (the last in tree order, for a name used twice).
@@ -62,8 +55,7 @@ final class DefaultValueWriter {
     func expression(_ value: Node, as type: SwiftType) -> SwiftExpr? {
         refusal = nil
         omitted = []
-        readFromText = []
-        textFromValues = []
+        respelled = []
         unionDepth = 0
         budget = 10_000
         return write(value, as: type, depth: 0)
@@ -128,7 +120,7 @@ final class DefaultValueWriter {
             return .call(
                 .type(.foundation("Date")), [SwiftArgument("timeIntervalSince1970", .literal(.double(seconds)))])
         case .runtime("CalendarDate"):
-            guard let text = text(value), let (year, month, day) = Self.calendarDay(text) else {
+            guard let text = text(value), let (year, month, day) = DateTimeLiteral.calendarDay(text) else {
                 return misfit("a date such as 2024-05-31", value)
             }
             return .call(
@@ -161,18 +153,6 @@ final class DefaultValueWriter {
 
     // MARK: Scalars
 
-    /// The year, month and day of an RFC 3339 full-date (`2024-05-31`), nil for any other text.
-    static func calendarDay(_ text: String) -> (Int, Int, Int)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
-        else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return (1...days).contains(day) ? (year, month, day) : nil
-    }
-
     /// The text of a string: a quoted scalar, or a plain one that is not a number, a boolean or null.
     func text(_ value: Node) -> String? {
         guard let scalar = value.scalar, !value.isNull else { return nil }
@@ -180,22 +160,24 @@ final class DefaultValueWriter {
         return value.double == nil && value.bool == nil ? scalar.text : nil
     }
 
-    /// The text a plain boolean or number is written with (`true`, `0.5`), noted in `textFromValues`;
+    /// The text a plain boolean or number is written with (`true`, `0.5`), noted in `respelled`;
     /// nil for anything else, and inside a union (where a branch may take the value itself).
     private func textOfValue(_ value: Node) -> String? {
         guard unionDepth == 0, let scalar = value.scalar, scalar.isResolvable, value.bool != nil || value.double != nil
         else { return nil }
-        textFromValues.append(value.location)
+        respelled.append(
+            (value.location, "This default is a boolean or a number where its schema is text; its text is used."))
         return scalar.text
     }
 
-    /// The value `read` finds in the text of a quoted scalar, noted in `readFromText`; nil for
+    /// The value `read` finds in the text of a quoted scalar, noted in `respelled`; nil for
     /// anything else.
     private func spelledInText<T>(_ value: Node, _ read: (String) -> T?) -> T? {
         guard unionDepth == 0, let scalar = value.scalar, !scalar.isResolvable, Self.isJSONLiteral(scalar.text),
             let found = read(scalar.text)
         else { return nil }
-        readFromText.append(value.location)
+        respelled.append(
+            (value.location, "This default is text that spells a value of its schema's type; the value is used."))
         return found
     }
 
