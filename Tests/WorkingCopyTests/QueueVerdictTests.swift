@@ -39,6 +39,43 @@ struct QueueVerdictTests {
     }
 
     @Test(
+        "a drain records 150 accepted creates in batches, a blocked edit among them recorded after every success before it: each create holds the server's version, and all stay recorded after a reopen"
+    )
+    func successesRecordedInBatches() async throws {
+        try await CopyTestInstance.with { test in
+            let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
+            try await test.updateItem(id, properties: #"{"title": "Second"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            var created: [String] = []
+            for index in 0..<150 {
+                if index == 100 {
+                    _ = try await copy.items.updateAsRead(id, Edit(.merge(["title": "Stale"]), baseVersion: 0))
+                }
+                let write = try await copy.items.create(
+                    Draft(type: "core.note", properties: ["title": .string("batched \(index)")]))
+                created.append(try #require(write.itemId))
+            }
+            #expect(try await copy.items.get(created[0])?.version == 0)
+            let report = try await copy.queue.drain()
+            #expect(report.answered == 151)
+            guard case .blocked(.ancestorUnavailable, _)? = report.verdicts[100].verdict else {
+                throw TestFailure("the stale edit was \(String(describing: report.verdicts[100].verdict))")
+            }
+            let queue = try await copy.queue.all()
+            #expect(queue.filter { $0.verdict == .accepted }.count == 150)
+            for itemId in created {
+                let item = try #require(try await copy.items.get(itemId))
+                #expect(item.version == 1, "\(item.title ?? "") holds version \(item.version)")
+            }
+            await copy.close()
+            let reopened = try await test.open()
+            #expect(try await reopened.queue.all().filter { $0.verdict == .accepted }.count == 150)
+            await reopened.close()
+        }
+    }
+
+    @Test(
         "purge and bin go to the server at once; a purge waits for no queue and refuses while a write to the item waits"
     )
     func purgeAndBin() async throws {

@@ -15,59 +15,37 @@ struct QueueDrain: Sendable {
     let wire: CopyWire
     let store: SQLiteCopyStore
 
-    /// A success's verdict being recorded while the next write is sent.
-    private typealias Recording = Task<Result<Void, MarfaError>, Never>
-
     func run() async throws(MarfaError) -> (DrainReport, MarfaError?) {
         let (writes, answered) = try await store.pendingQueue()
         var pass = DrainPass(pending: writes, answered: answered)
-        var recording: Recording?
+        var recorder = VerdictRecorder(store: store)
         do throws(MarfaError) {
             for write in writes where !pass.ended {
                 if Task.isCancelled { throw .canceled }
                 switch pass.step(for: write) {
                 case .refuseUnsent(let refusal):
-                    try await Self.settle(&recording)
+                    try await recorder.settle()
                     try await store.record(.refused(refusal), for: write, answer: nil, refusals: write.refusals)
                     try await rollBack(write)
                     pass.noteUnsent(refusal, for: write)
                 case .hold: pass.report.held += 1
-                case .send: try await send(write, pass: &pass, recording: &recording)
+                case .send: try await send(write, pass: &pass, recorder: &recorder)
                 }
             }
-            try await Self.settle(&recording)
+            try await recorder.settle()
         } catch {
-            try? await Self.settle(&recording)
+            try? await recorder.settle()
             throw error
         }
         if Task.isCancelled && pass.report.unavailable != nil { throw .canceled }
         return (pass.report, pass.expiry)
     }
 
-    /// Waits for the verdict being recorded, and throws what recording it threw.
-    private static func settle(_ recording: inout Recording?) async throws(MarfaError) {
-        guard let task = recording else { return }
-        recording = nil
-        try await task.value.get()
-    }
-
-    /// Records a success's verdict in the background; the caller settles it.
-    private func recordLater(_ verdict: Verdict, for write: QueuedWrite, answer: WriteAnswer) -> Recording {
-        Task { [store] in
-            do throws(MarfaError) {
-                try await store.record(verdict, for: write, answer: answer, refusals: write.refusals)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-    }
-
     private func send(
-        _ write: QueuedWrite, pass: inout DrainPass, recording: inout Recording?
+        _ write: QueuedWrite, pass: inout DrainPass, recorder: inout VerdictRecorder
     ) async throws(MarfaError) {
         // Only an upload and an update after this pass's own write read the store before sending.
-        if write.kind == .uploadBlob || write.follows != nil { try await Self.settle(&recording) }
+        if write.kind == .uploadBlob || write.follows != nil { try await recorder.settle() }
         let version = try await baseVersion(for: write, pass: pass)
         var request = WriteRequest(write, version: version)
         if write.kind == .uploadBlob {
@@ -83,11 +61,20 @@ struct QueueDrain: Sendable {
         } catch {
             result = VerdictRules.failure(error)
         }
-        try await Self.settle(&recording)
-        switch result {
-        case .answered(let verdict, let answer) where verdict.isSuccess && !DrainPass.retypes(write):
+        if case .answered(let verdict, let answer) = result, verdict.isSuccess, !DrainPass.retypes(write) {
             pass.note(verdict, for: write, replayed: answer.replayed)
-            recording = recordLater(verdict, for: write, answer: answer)
+            try await recorder.add(
+                AnsweredWrite(verdict: verdict, write: write, answer: answer, refusals: write.refusals))
+            return
+        }
+        // Anything but a plain success is recorded after every success before it.
+        try await recorder.settle()
+        try await take(result, for: write, pass: &pass)
+    }
+
+    /// Records what the server's answer (or its absence) made of `write`, other than a plain success.
+    private func take(_ result: SendResult, for write: QueuedWrite, pass: inout DrainPass) async throws(MarfaError) {
+        switch result {
         case .answered(let verdict, let answer):
             try await store.record(verdict, for: write, answer: answer, refusals: write.refusals)
             if case .refused = verdict { try await rollBack(write) }

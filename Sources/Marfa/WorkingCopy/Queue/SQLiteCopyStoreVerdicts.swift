@@ -30,16 +30,23 @@ extension SQLiteCopyStore {
     func record(
         _ verdict: Verdict, for write: QueuedWrite, answer: WriteAnswer?, refusals: Int
     ) async throws(MarfaError) {
-        let json = answer?.json
+        try await record([AnsweredWrite(verdict: verdict, write: write, answer: answer, refusals: refusals)])
+    }
+
+    /// Records each of `answered` in queue order, in one transaction.
+    func record(_ answered: [AnsweredWrite]) async throws(MarfaError) {
+        let answers = answered.map { $0.answer?.json }
         try await self.write { db in
-            _ = try db.run(
-                "UPDATE queue SET verdict = ?, answer = ?, refusals = ?, answered_at = ? WHERE id = ?",
-                values: [
-                    CopyStoreQueue.encodeVerdict(verdict), answer?.text, refusals, Date().timeIntervalSince1970,
-                    write.id,
-                ])
-            guard verdict.isSuccess, let json else { return }
-            try Self.adopt(json, for: write, in: db)
+            for (one, json) in zip(answered, answers) {
+                _ = try db.run(
+                    "UPDATE queue SET verdict = ?, answer = ?, refusals = ?, answered_at = ? WHERE id = ?",
+                    values: [
+                        CopyStoreQueue.encodeVerdict(one.verdict), one.answer?.text, one.refusals,
+                        Date().timeIntervalSince1970, one.write.id,
+                    ])
+                guard one.verdict.isSuccess, let json else { continue }
+                try Self.adopt(json, for: one.write, in: db)
+            }
         }
     }
 
