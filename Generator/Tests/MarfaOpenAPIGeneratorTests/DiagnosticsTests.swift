@@ -97,6 +97,18 @@ import Testing
     }
 
     static let refused: [RefusedCase] = [
+        RefusedCase(
+            name: "a path parameter the operation does not declare",
+            document: header + "paths:\n  /b/{id}:\n    get:\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":6:7: warning: The path parameter '{id}' of GET /b/{id} is not declared; it is read as text.",
+            declaration: "                public var id: Swift.String"),
+        RefusedCase(
+            name: "a path parameter declared under another name than the path's",
+            document: header
+                + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: item_id, in: path, required: true, schema: {type: integer}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected:
+                ":7:11: warning: The path parameter 'item_id' is not in the path /a/{id}; it is read as the path's one undeclared parameter '{id}'.",
+            declaration: "                public var id: Swift.Int"),
         propertyCase(
             "text for an integer", "{type: integer, default: many}",
             ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.",
@@ -228,6 +240,23 @@ import Testing
             ":9:19: error: The type 'file' (Swagger 2) is read as a string of bytes (format 'binary').",
             keeps: "Foundation.Data"),
         propertyCase(
+            "a format written as the type", "{type: date-time}",
+            ":9:19: error: 'date-time' is not a JSON Schema type; it is read as 'string' with the format 'date-time'.",
+            keeps: "Foundation.Date"),
+        propertyCase(
+            "another language's type name", "{type: int64}",
+            ":9:19: error: 'int64' is not a JSON Schema type; it is read as 'integer' with the format 'int64'.",
+            keeps: "Swift.Int64"),
+        propertyCase(
+            "YAML's null in a list of types", "{type: [string, null]}",
+            ":9:28: error: An unquoted null in 'type' is YAML's null, not a name; it is read as the type 'null' (write 'null').",
+            keeps: "MarfaOpenAPIRuntime.Nullable<Swift.String>"),
+        propertyCase(
+            "an enum written as a mapping of values to descriptions",
+            "{type: string, enum: {draft: Drafts, sent: Sent}}",
+            ":9:33: error: 'enum' must be a list; the keys of this mapping are read as its values.",
+            keeps: "Components.Schemas.A.PPayload"),
+        propertyCase(
             "a type that is no type", "{type: 5}",
             ":9:19: error: Unknown type '5' is left out; the value is read as any JSON value.",
             keeps: "MarfaOpenAPIRuntime.OpenAPIValue"),
@@ -288,6 +317,15 @@ import Testing
             document: header
                 + "paths:\n  a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
             expected: ":4:3: error: A path must start with '/': 'a/{id}' is read as '/a/{id}'.",
+            declaration:
+                "        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: \"GET\"), path: \"/a/\\(p0)\")"
+        ),
+        RefusedCase(
+            name: "a path template with RFC 6570's operators",
+            document: header
+                + "paths:\n  /a/{.ids*}:\n    get:\n      parameters:\n        - {name: ids, in: path, required: true, style: label, explode: true, schema: {type: array, items: {type: integer}}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected:
+                ":4:3: error: A path template names its parameters plainly: '/a/{.ids*}' is read as '/a/{ids}', each parameter written as its 'style' and 'explode' say (RFC 6570's operators are not OpenAPI's).",
             declaration:
                 "        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: \"GET\"), path: \"/a/\\(p0)\")"
         ),

@@ -61,6 +61,16 @@ import Testing
                 "The security requirements of the webhook 'hook' (POST) are not generated: check the credentials it arrives with in a ServerMiddleware."
         ),
         Case(
+            name: "security of several webhooks: one warning, at the first",
+            body:
+                "paths: {}\nwebhooks:\n  one:\n    post:\n      security: [{key: []}]\n" + ok
+                + "  two:\n    post:\n      security: [{other: []}]\n" + ok
+                + "  three:\n    post:\n      security: [{other: []}]\n" + ok,
+            marker: "[{key",
+            message:
+                "The security requirements of the webhook 'one' (POST) and 2 other webhooks and callbacks are not generated: check the credentials they arrive with in a ServerMiddleware."
+        ),
+        Case(
             name: "callbacks of a webhook",
             body:
                 "paths: {}\nwebhooks:\n  hook:\n    post:\n      callbacks: {back: {'{$url}': {post: {responses: {\"200\": {description: ok}}}}}}\n"

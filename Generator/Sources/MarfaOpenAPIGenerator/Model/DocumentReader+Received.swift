@@ -78,12 +78,20 @@ extension DocumentReader {
             log.warning("The callbacks of \(label) are not generated.", at: callbacks.location)
             checkCallbacks(callbacks)
         }
-        if let security = node["security"] {
-            log.warning(
-                "The security requirements of \(label) are not generated: check the credentials it arrives with in a ServerMiddleware.",
-                at: security.location)
-        }
+        if let security = node["security"] { unguardedReceived.append((label, security.location)) }
         operation.security = []
+    }
+
+    /// One warning, at the first, for the webhooks and callbacks with security requirements (which
+    /// are not generated), with how many there are.
+    func warnOfUnguardedReceived() {
+        guard let (label, location) = unguardedReceived.first else { return }
+        let count = unguardedReceived.count
+        let subject = count == 1 ? label : "\(label) and \(count - 1) other webhooks and callbacks"
+        let they = count == 1 ? "it arrives" : "they arrive"
+        log.warning(
+            "The security requirements of \(subject) are not generated: check the credentials \(they) with in a ServerMiddleware.",
+            at: location)
     }
 
     /// Follows the `$ref`s of callbacks that are not generated (to callbacks, path items and

@@ -17,6 +17,8 @@ final class DocumentReader {
     /// components in many places, and the same ref always reads the same object.
     private var referencedResponses: [ReadCacheKey: APIResponse] = [:]
     private var referencedHeaders: [ReadCacheKey: APIHeader] = [:]
+    /// The webhooks and callbacks whose security requirements are not generated, in reading order.
+    var unguardedReceived: [(label: String, location: SourceLocation)] = []
 
     /// The component each `$ref` written in a file names (`componentName`), by section, file and ref:
     /// many operations use the same few components.
@@ -70,6 +72,7 @@ final class DocumentReader {
         readComponents(root["components"], into: &document)
         readPaths(root["paths"], defaultSecurity: security(root["security"]) ?? [], into: &document)
         document.webhooks = webhooks(root["webhooks"])
+        warnOfUnguardedReceived()
         return document
     }
 
@@ -136,10 +139,17 @@ final class DocumentReader {
     private func readPaths(_ paths: Node?, defaultSecurity: [[String]], into document: inout APIDocument) {
         var seenIDs: [String: SourceLocation] = [:]
         for pathEntry in paths.map({ section($0, "paths") })?.entries ?? [] where !pathEntry.key.hasPrefix("x-") {
-            let path = pathEntry.key.hasPrefix("/") ? pathEntry.key : "/" + pathEntry.key
-            if path != pathEntry.key {
+            let slashed = pathEntry.key.hasPrefix("/") ? pathEntry.key : "/" + pathEntry.key
+            if slashed != pathEntry.key {
                 log.workedAround(
-                    "A path must start with '/': '\(pathEntry.key)' is read as '\(path)'.", at: pathEntry.keyLocation)
+                    "A path must start with '/': '\(pathEntry.key)' is read as '\(slashed)'.", at: pathEntry.keyLocation
+                )
+            }
+            let path = Self.plainTemplate(slashed)
+            if path != slashed {
+                log.workedAround(
+                    "A path template names its parameters plainly: '\(slashed)' is read as '\(path)', each parameter written as its 'style' and 'explode' say (RFC 6570's operators are not OpenAPI's).",
+                    at: pathEntry.keyLocation)
             }
             guard let item = pathItem(pathEntry.value) else { continue }
             let place = { (method: String) in OperationPlace.path(method: method, path: path) }
@@ -325,23 +335,7 @@ final class DocumentReader {
             parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
             parameters.append(parameter)
         }
-        let templated = Self.pathParameterNames(path)
-        for name in templated where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
-            log.warning(
-                "The path parameter '{\(name)}' of \(place.label) is not declared; it is read as text.",
-                at: node.location)
-            parameters.append(
-                APIParameter(
-                    name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
-                    schema: syntheticString(node.location), description: nil, deprecated: false,
-                    sourceLocation: node.location))
-        }
-        for parameter in parameters where parameter.location == .path && !templated.contains(parameter.name) {
-            log.warning(
-                "The path parameter '\(parameter.name)' is not in the path \(path) and is ignored.",
-                at: parameter.sourceLocation)
-        }
-        parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
+        matchPathParameters(&parameters, to: path, of: node, place: place)
         var responses: [APIResponse] = []
         for entry in node["responses"].flatMap({ follow($0) }).map({ section($0, "responses") })?.entries ?? []
         where !entry.key.hasPrefix("x-") {
@@ -551,6 +545,68 @@ final class DocumentReader {
         guard bytes.count == 3, (49...53).contains(bytes[0]) else { return false }
         let rest = bytes.dropFirst()
         return rest.allSatisfy { (48...57).contains($0) } || rest.allSatisfy { $0 == 88 }
+    }
+
+    /// Makes the path parameters of `parameters` those `path` names: one the path names and no
+    /// parameter declares is text; one declared and not in the path is ignored, except that when
+    /// there is one of each, the declared one stands for the undeclared one (a renamed parameter).
+    private func matchPathParameters(
+        _ parameters: inout [APIParameter], to path: String, of node: Node, place: OperationPlace
+    ) {
+        let templated = Self.pathParameterNames(path)
+        let undeclared = templated.filter { name in
+            !parameters.contains { $0.location == .path && $0.name == name }
+        }
+        let unused = parameters.indices.filter {
+            parameters[$0].location == .path && !templated.contains(parameters[$0].name)
+        }
+        if undeclared.count == 1, unused.count == 1 {
+            let declared = parameters[unused[0]]
+            log.warning(
+                "The path parameter '\(declared.name)' is not in the path \(path); it is read as the path's one undeclared parameter '{\(undeclared[0])}'.",
+                at: declared.sourceLocation)
+            parameters[unused[0]].name = undeclared[0]
+            return
+        }
+        for name in undeclared {
+            log.warning(
+                "The path parameter '{\(name)}' of \(place.label) is not declared; it is read as text.",
+                at: node.location)
+            parameters.append(
+                APIParameter(
+                    name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
+                    schema: syntheticString(node.location), description: nil, deprecated: false,
+                    sourceLocation: node.location))
+        }
+        for index in unused {
+            log.warning(
+                "The path parameter '\(parameters[index].name)' is not in the path \(path) and is ignored.",
+                at: parameters[index].sourceLocation)
+        }
+        parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
+    }
+
+    /// `path` with RFC 6570's operator (`{.name}`, `{;name}`, `{+name}`...) and explode modifier
+    /// (`{name*}`) taken out of each template expression, leaving the parameter's name.
+    static func plainTemplate(_ path: String) -> String {
+        var plain = ""
+        var expression: String?
+        for char in path {
+            if char == "{", expression == nil {
+                expression = ""
+            } else if char == "}", var name = expression {
+                if let first = name.first, "+#./;?&".contains(first) { name.removeFirst() }
+                if name.hasSuffix("*") { name.removeLast() }
+                plain += "{\(name)}"
+                expression = nil
+            } else if expression != nil {
+                expression!.append(char)
+            } else {
+                plain.append(char)
+            }
+        }
+        if let open = expression { plain += "{" + open }
+        return plain
     }
 
     static func pathParameterNames(_ path: String) -> [String] {

@@ -69,12 +69,7 @@ final class SchemaReader {
         case "type": readType(value, into: schema)
         case "nullable": schema.nullable = value.bool ?? false
         case "format": schema.format = value.string
-        case "enum":
-            if let values = value.elements {
-                schema.enumValues = values
-            } else {
-                log.workedAround("'enum' must be a list; it is ignored.", at: value.location)
-            }
+        case "enum": schema.enumValues = enumValues(value)
         case "const": schema.constValue = value
         case "properties":
             guard let properties = namedEntries(value, of: "properties") else {
@@ -156,10 +151,10 @@ final class SchemaReader {
 
     private func readType(_ value: Node, into schema: JSONSchema) {
         let names: [String]
-        if let name = value.string {
+        if let list = value.elements {
+            names = list.compactMap { typeName($0) }
+        } else if let name = typeName(value) {
             names = [name]
-        } else if let list = value.elements {
-            names = list.compactMap(\.string)
         } else {
             log.workedAround("'type' must be a name or a list of names; it is ignored.", at: value.location)
             names = []
@@ -167,9 +162,20 @@ final class SchemaReader {
         schema.types = names.compactMap { knownType($0, at: value.location, in: schema) }
     }
 
+    /// The name a `type` entry spells; YAML's null (`type: null`, unquoted) is the type 'null'.
+    private func typeName(_ node: Node) -> String? {
+        if let name = node.string { return name }
+        guard node.isNull else { return nil }
+        log.workedAround(
+            "An unquoted null in 'type' is YAML's null, not a name; it is read as the type 'null' (write 'null').",
+            at: node.location)
+        return "null"
+    }
+
     /// The JSON Schema type `name` stands for, with a recoverable error where it is not one: a
-    /// known name in other letter case (`String`) is that type, Swagger 2's `file` is a string of
-    /// bytes, and any other name is left out, so the value is read as any JSON value.
+    /// known name in other letter case (`String`) is that type, a format or a language's type name
+    /// (`date-time`, `int64`, `bool`, Swagger 2's `file`) is the type it is written with, and any
+    /// other name is left out, so the value is read as any JSON value.
     private func knownType(_ name: String, at location: SourceLocation, in schema: JSONSchema) -> String? {
         if Self.typeNames.contains(name) { return name }
         if Self.typeNames.contains(name.lowercased()) {
@@ -182,7 +188,40 @@ final class SchemaReader {
             if schema.format == nil { schema.format = "binary" }
             return "string"
         }
+        if let (type, format) = Self.misnamedTypes[name.lowercased()] {
+            let withFormat = format.map { " with the format '\($0)'" } ?? ""
+            log.workedAround(
+                "'\(name)' is not a JSON Schema type; it is read as '\(type)'\(withFormat).", at: location)
+            if schema.format == nil { schema.format = format }
+            return type
+        }
         log.workedAround("Unknown type '\(name)' is left out; the value is read as any JSON value.", at: location)
+        return nil
+    }
+
+    /// Names written as a `type` that are formats or other languages' types, with the JSON Schema
+    /// type and format each stands for.
+    static let misnamedTypes: [String: (type: String, format: String?)] = [
+        "binary": ("string", "binary"), "byte": ("string", "byte"),
+        "date-time": ("string", "date-time"), "datetime": ("string", "date-time"), "date": ("string", "date"),
+        "time": ("string", "time"), "uuid": ("string", "uuid"), "email": ("string", "email"),
+        "uri": ("string", "uri"), "url": ("string", "uri"), "password": ("string", "password"),
+        "str": ("string", nil), "text": ("string", nil), "int": ("integer", nil), "int32": ("integer", "int32"),
+        "int64": ("integer", "int64"), "long": ("integer", "int64"), "float": ("number", "float"),
+        "double": ("number", "double"), "decimal": ("number", nil), "bool": ("boolean", nil),
+        "map": ("object", nil), "dict": ("object", nil), "list": ("array", nil),
+    ]
+
+    /// The values of an `enum`: a list; a mapping (value to description, as some tools write it)
+    /// is read as its keys, with a recoverable error; anything else is ignored.
+    private func enumValues(_ value: Node) -> [Node]? {
+        if let values = value.elements { return values }
+        if let entries = value.entries {
+            log.workedAround(
+                "'enum' must be a list; the keys of this mapping are read as its values.", at: value.location)
+            return entries.map { Node(.scalar(.init(text: $0.key, isPlain: false)), at: $0.keyLocation) }
+        }
+        log.workedAround("'enum' must be a list; it is ignored.", at: value.location)
         return nil
     }
 
