@@ -166,7 +166,7 @@ final class SchemaReader {
     private func typeName(_ node: Node) -> String? {
         if let name = node.string { return name }
         guard node.isNull else { return nil }
-        log.workedAround(
+        log.warning(
             "An unquoted null in 'type' is YAML's null, not a name; it is read as the type 'null' (write 'null').",
             at: node.location)
         return "null"
