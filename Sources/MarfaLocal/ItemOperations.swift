@@ -82,30 +82,11 @@ extension LocalAPI {
             let properties = body.properties ?? [:]
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
             if let sourceID = body.sourceId,
-                var existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db)
+                let existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db)
             {
-                if existing.state == "trashed" {
-                    throw LocalError.conflict(
-                        "conflict", "The item with this natural key is in the bin.",
-                        details: ["trashed": .bool(true), "id": .string(existing.id)])
-                }
-                if let expected = body.version, expected != existing.version {
-                    throw LocalError.versionConflict(
-                        "item", at: existing.version, not: expected, current: existing.json)
-                }
-                guard existing.type == type.id else {
-                    throw LocalError.conflict("type_mismatch", "The item with this natural key is a \(existing.type).")
-                }
-                try existing.snapshot(by: writer, at: now, in: db)
-                existing.properties = properties
-                if let tier = body.tier { existing.tier = tier.rawValue }
-                if let timestamp = body.timestamp { existing.timestamp = timestamp }
-                if let tags = body.tags { existing.tags = Self.uniqueTags(existing.tags + tags) }
-                existing.version += 1
-                existing.updatedAt = now
-                try existing.update(in: db)
-                try EventLog.appendItem("item.updated", existing, at: now, in: db)
-                return (try StoredEnvelope(existing, in: db), false)
+                let updated = try updateOnNaturalKey(
+                    existing, from: body, type: type.id, properties: properties, by: writer, at: now, in: db)
+                return (try StoredEnvelope(updated, in: db), false)
             }
             if let expected = body.version, expected != 0, body.sourceId != nil {
                 var refusal = LocalError.conflict(
@@ -134,6 +115,36 @@ extension LocalAPI {
             return (try StoredEnvelope(item, in: db), true)
         }
         return .undocumented(statusCode: created ? 201 : 200, envelope.answer)
+    }
+
+    /// A create naming the natural key of `existing` updates it: refused when it is in the bin,
+    /// of another type, or not at the version the body names.
+    private func updateOnNaturalKey(
+        _ existing: ItemRecord, from body: Components.Schemas.ItemInput, type: String, properties: OpenAPIObject,
+        by writer: Components.Schemas.Writer?, at now: Date, in db: SQLiteConnection
+    ) throws -> ItemRecord {
+        var existing = existing
+        if existing.state == "trashed" {
+            throw LocalError.conflict(
+                "conflict", "The item with this natural key is in the bin.",
+                details: ["trashed": .bool(true), "id": .string(existing.id)])
+        }
+        if let expected = body.version, expected != existing.version {
+            throw LocalError.versionConflict("item", at: existing.version, not: expected, current: existing.json)
+        }
+        guard existing.type == type else {
+            throw LocalError.conflict("type_mismatch", "The item with this natural key is a \(existing.type).")
+        }
+        try existing.snapshot(by: writer, at: now, in: db)
+        existing.properties = properties
+        if let tier = body.tier { existing.tier = tier.rawValue }
+        if let timestamp = body.timestamp { existing.timestamp = timestamp }
+        if let tags = body.tags { existing.tags = Self.uniqueTags(existing.tags + tags) }
+        existing.version += 1
+        existing.updatedAt = now
+        try existing.update(in: db)
+        try EventLog.appendItem("item.updated", existing, at: now, in: db)
+        return existing
     }
 
     static func uniqueTags(_ tags: [String]) -> [String] {

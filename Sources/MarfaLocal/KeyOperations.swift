@@ -64,6 +64,46 @@ enum KeyOperations {
     }
 }
 
+extension KeyOperations {
+    /// The grants of a key `caller` mints from `body`: the caller's own, each part the body names
+    /// replaced by what it asks, which must be within the caller's reach.
+    static func grants(asked body: Components.Schemas.KeyInput, by caller: KeyRecord) throws -> KeyRecord.Grants {
+        var grants = caller.grants
+        if let permissions = body.permissions?.map(\.rawValue) {
+            try KeyOperations.checkPermissions(permissions, grantedBy: caller)
+            grants.permissions = permissions
+        }
+        let maps: [(String, [String: String]?, WritableKeyPath<KeyRecord.Grants, [String: String]>)] = [
+            ("type_permissions", body.typePermissions?.additionalProperties.mapValues(\.rawValue), \.typePermissions),
+            (
+                "extension_permissions", body.extensionPermissions?.additionalProperties.mapValues(\.rawValue),
+                \.extensionPermissions
+            ),
+            ("edge_permissions", body.edgePermissions?.additionalProperties.mapValues(\.rawValue), \.edgePermissions),
+            (
+                "metadata_permissions", body.metadataPermissions?.additionalProperties.mapValues(\.rawValue),
+                \.metadataPermissions
+            ),
+        ]
+        for (field, requested, path) in maps {
+            guard let requested else { continue }
+            try KeyOperations.checkLevels(requested, field: field, held: caller.grants[keyPath: path], caller: caller)
+            grants[keyPath: path] = requested
+        }
+        if let sources = body.sources {
+            if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
+                throw LocalError.forbidden(
+                    "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
+            }
+            grants.sources = sources
+        } else {
+            grants.sources = []
+        }
+        if let override = body.enforcementOverride { grants.enforcementOverride = override }
+        return grants
+    }
+}
+
 extension LocalAPI {
     func createKey(_ input: Operations.CreateKey.Input) async throws -> Operations.CreateKey.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
@@ -88,51 +128,7 @@ extension LocalAPI {
                 throw LocalError.forbidden(
                     "A key cannot mint a role above its own.", details: ["required_scope": .string("role:\(role)")])
             }
-            var grants = caller.grants
-            if let permissions = body.permissions?.map(\.rawValue) {
-                try KeyOperations.checkPermissions(permissions, grantedBy: caller)
-                grants.permissions = permissions
-            }
-            let maps: [(String, [String: String]?, [String: String])] = [
-                (
-                    "type_permissions", body.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
-                    caller.grants.typePermissions
-                ),
-                (
-                    "extension_permissions",
-                    body.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
-                    caller.grants.extensionPermissions
-                ),
-                (
-                    "edge_permissions", body.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
-                    caller.grants.edgePermissions
-                ),
-                (
-                    "metadata_permissions",
-                    body.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
-                    caller.grants.metadataPermissions
-                ),
-            ]
-            for (field, requested, held) in maps {
-                guard let requested else { continue }
-                try KeyOperations.checkLevels(requested, field: field, held: held, caller: caller)
-                switch field {
-                case "type_permissions": grants.typePermissions = requested
-                case "extension_permissions": grants.extensionPermissions = requested
-                case "edge_permissions": grants.edgePermissions = requested
-                default: grants.metadataPermissions = requested
-                }
-            }
-            if let sources = body.sources {
-                if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
-                    throw LocalError.forbidden(
-                        "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
-                }
-                grants.sources = sources
-            } else {
-                grants.sources = []
-            }
-            if let override = body.enforcementOverride { grants.enforcementOverride = override }
+            let grants = try KeyOperations.grants(asked: body, by: caller)
             if try db.first("SELECT 1 FROM api_keys WHERE source = ? AND revoked_at IS NULL", body.source) != nil {
                 throw LocalError.conflict(
                     "conflict", "Another key already owns the source \(body.source).",
