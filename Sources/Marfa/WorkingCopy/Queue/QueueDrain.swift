@@ -45,7 +45,11 @@ struct QueueDrain: Sendable {
         _ write: QueuedWrite, pass: inout DrainPass, recorder: inout VerdictRecorder
     ) async throws(MarfaError) {
         // Only an upload and an update after this pass's own write read the store before sending.
-        if write.kind == .uploadBlob || write.follows != nil { try await recorder.settle() }
+        if write.kind == .uploadBlob || write.follows != nil {
+            try await recorder.settle()
+        } else {
+            try await recorder.startIfDue()
+        }
         let version = try await baseVersion(for: write, pass: pass)
         var request = WriteRequest(write, version: version)
         if write.kind == .uploadBlob {
@@ -63,8 +67,7 @@ struct QueueDrain: Sendable {
         }
         if case .answered(let verdict, let answer) = result, verdict.isSuccess, !DrainPass.retypes(write) {
             pass.note(verdict, for: write, replayed: answer.replayed)
-            try await recorder.add(
-                AnsweredWrite(verdict: verdict, write: write, answer: answer, refusals: write.refusals))
+            recorder.add(AnsweredWrite(verdict: verdict, write: write, answer: answer, refusals: write.refusals))
             return
         }
         // Anything but a plain success is recorded after every success before it.

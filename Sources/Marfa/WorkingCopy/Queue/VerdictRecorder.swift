@@ -1,6 +1,6 @@
 /// Records a drain's successes in batches while it sends on: one transaction for up to
-/// `batchSize` verdicts, or for those that have waited `maxWait` when the next success comes,
-/// each batch written in the background beside the next requests, one batch at a time.
+/// `batchSize` verdicts, or for those that have waited `maxWait` when the next request goes, each
+/// batch written in the background beside the next requests, one batch at a time.
 ///
 /// A crash before a batch is written loses nothing: its writes are still queued under their
 /// idempotency keys, so the next drain sends them again and records the server's replayed answers.
@@ -15,12 +15,17 @@ struct VerdictRecorder {
 
     init(store: SQLiteCopyStore) { self.store = store }
 
-    /// Adds a success; a full or old batch starts being written once the one before it is written,
-    /// which throws what writing the one before threw.
-    mutating func add(_ answered: AnsweredWrite, now: ContinuousClock.Instant = .now) async throws(MarfaError) {
+    /// Adds a success to the batch.
+    mutating func add(_ answered: AnsweredWrite, now: ContinuousClock.Instant = .now) {
         if waiting.isEmpty { firstWaiting = now }
         waiting.append(answered)
-        guard waiting.count >= Self.batchSize || now - firstWaiting >= Self.maxWait else { return }
+    }
+
+    /// Starts writing the batch in the background when it is full or has waited `maxWait`, once
+    /// the batch before it is written; throws what writing that one threw. The drain calls it
+    /// before each request, so a success waits at most `maxWait` and one request.
+    mutating func startIfDue(now: ContinuousClock.Instant = .now) async throws(MarfaError) {
+        guard !waiting.isEmpty, waiting.count >= Self.batchSize || now - firstWaiting >= Self.maxWait else { return }
         try await finishRunning()
         let batch = waiting
         waiting = []
