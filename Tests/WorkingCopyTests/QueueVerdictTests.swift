@@ -4,15 +4,21 @@ import Testing
 
 @Suite("Working copy: blocked writes, the bin, the feed of verdicts")
 struct QueueVerdictTests {
+    /// A hydrated copy of a note the server holds at version 2 ("Base", then "Second"), and its id.
+    static func copyOfAnEditedNote(_ test: CopyTestInstance) async throws -> (WorkingCopy, String) {
+        let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
+        try await test.updateItem(id, properties: #"{"title": "Second"}"#)
+        let copy = try await test.open()
+        _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+        return (copy, id)
+    }
+
     @Test(
         "an edit based on a version the server no longer keeps is blocked; release re-sends it under a fresh key; withdraw resets the row"
     )
     func ancestorUnavailable() async throws {
         try await CopyTestInstance.with { test in
-            let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
-            try await test.updateItem(id, properties: #"{"title": "Second"}"#)
-            let copy = try await test.open()
-            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let (copy, id) = try await Self.copyOfAnEditedNote(test)
             let write = try await copy.items.updateAsRead(id, Edit(.merge(["title": "From nowhere"]), baseVersion: 0))
             #expect(try await copy.items.get(id)?.title == "From nowhere")
             let changes = copy.changes()
@@ -43,10 +49,7 @@ struct QueueVerdictTests {
     )
     func successesRecordedInBatches() async throws {
         try await CopyTestInstance.with { test in
-            let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
-            try await test.updateItem(id, properties: #"{"title": "Second"}"#)
-            let copy = try await test.open()
-            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let (copy, id) = try await Self.copyOfAnEditedNote(test)
             var created: [String] = []
             for index in 0..<150 {
                 if index == 100 {
