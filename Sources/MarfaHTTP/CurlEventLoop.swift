@@ -59,8 +59,6 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Easy handles that no transfer uses, set up for this loop's configuration.
     private let idleHandles = Mutex<[CurlEasyHandle]>([])
     private let counters = Mutex(Statistics())
-    /// Transfers made for this loop and not yet finished: how busy it is, for `CurlEngine`.
-    let inFlight = Atomic<Int>(0)
     private static let maxIdleHandles = 32
     /// Loop thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]

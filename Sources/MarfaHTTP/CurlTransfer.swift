@@ -12,8 +12,6 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     typealias Head = (HTTPResponse, HTTPBody?)
 
     let engine: CurlEngine
-    /// The engine's loop that runs this transfer.
-    let loop: CurlEventLoop
     let handle: CurlEasyHandle
     var easy: UnsafeMutableRawPointer { handle.easy }
     let target: RequestTarget
@@ -30,8 +28,6 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         var head: CheckedContinuation<Head, any Error>?
         var canceled = false
         var pump: Task<Void, Never>?
-        /// Whether `finish` has run, so the loop no longer counts the transfer in flight.
-        var finished = false
     }
     private let shared = Mutex(Shared())
 
@@ -62,7 +58,6 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         limits: CurlTransport.Limits, configuration: CurlTransport.Configuration
     ) throws(HTTPClientError) {
         self.engine = engine
-        loop = engine.loopForTransfer()
         self.target = target
         self.method = request.method
         self.limits = limits
@@ -78,14 +73,12 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         try RequestHeadRules.checkMethod(method)
         source = Self.source(for: body, method: method, bound: configuration.requestBufferBytes)
         headerList = try Self.headerList(request.headerFields, sendsBody: source != nil)
-        handle = loop.takeEasyHandle()
+        handle = engine.loop.takeEasyHandle()
         configure(method: method)
-        loop.inFlight.add(1, ordering: .relaxed)
     }
 
     deinit {
         if let headerList { curl_slist_free_all(headerList) }
-        if !shared.withLock({ $0.finished }) { loop.inFlight.subtract(1, ordering: .relaxed) }
     }
 
     /// What libcurl's read callback sends: the caller's body, an empty one for methods that always
@@ -158,7 +151,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 shared.withLock { $0.head = continuation }
                 if let source, source.isStreamed, let body { startPump(body, into: source) }
-                loop.post(.start(self))
+                engine.loop.post(.start(self))
             }
         } onCancel: {
             cancel()
@@ -167,7 +160,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     /// Reads the caller's body in a task, pushing its chunks to `source`.
     private func startPump(_ body: HTTPBody, into source: RequestBodySource) {
-        let loop = self.loop
+        let loop = engine.loop
         // The callback holds the transfer until `finish` closes the source, which drops it.
         source.setOnReadable { loop.post(.resume(self)) }
         let task = source.startFeeding(from: body)
@@ -182,12 +175,12 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     /// Asks the event loop to stop the transfer with `error`.
     func abort(_ error: any Error) {
-        loop.post(.abort(self, error))
+        engine.loop.post(.abort(self, error))
     }
 
     /// Asks the event loop to let a transfer paused for its reader go on.
     func readerCaughtUp() {
-        loop.post(.resume(self))
+        engine.loop.post(.resume(self))
     }
 
     var isCanceled: Bool { shared.withLock { $0.canceled } }
@@ -195,7 +188,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     // MARK: libcurl callbacks, on the loop's thread
 
     func readHeaderLine(_ line: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        lastActivity = loop.passStarted
+        lastActivity = engine.loop.passStarted
         if headDelivered { return count }
         headBytes += count
         guard headBytes <= maxHeadBytes else {
@@ -232,7 +225,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             }
         }
         pendingHead = (response, body)
-        loop.markForFlush(self)
+        engine.loop.markForFlush(self)
     }
 
     /// What `send` answers for `head`. A body that has all arrived (the transfer `ended` without
@@ -261,23 +254,23 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             continuation?.resume(returning: handOver(head, ended: false))
             handed = true
         }
-        let now = loop.passStarted
+        let now = engine.loop.passStarted
         let streaming = bytesPasses.last &- bytesPasses.previous < 1_000_000
         let hold = streaming && now &- (holdingSince ?? now) < 1_000_000
         if let chunk = gatherer.take() { buffer.publish(chunk) }
         let (resume, held) = buffer.wakeReader(holdingBelow: hold ? gatherer.piece : 0)
         if held {
             holdingSince = holdingSince ?? now
-            loop.markForFlush(self)
+            engine.loop.markForFlush(self)
         } else {
             holdingSince = nil
         }
-        if resume { loop.post(.resume(self)) }
+        if resume { engine.loop.post(.resume(self)) }
         return handed
     }
 
     func readBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        lastActivity = loop.passStarted
+        lastActivity = engine.loop.passStarted
         guard count > 0 else { return 0 }
         guard headDelivered else {
             failure = HTTPClientError.network(
@@ -289,7 +282,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         case .take:
             let full = gatherer.add(UnsafeRawBufferPointer(start: data, count: count), spare: buffer.reusableArray)
             if let full { buffer.publish(full) }
-            loop.markForFlush(self)
+            engine.loop.markForFlush(self)
             return count
         case .pause:
             if let chunk = gatherer.take() { buffer.publish(chunk) }
@@ -304,7 +297,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         guard let source else { return 0 }
         switch source.read(into: UnsafeMutableRawBufferPointer(start: destination, count: capacity)) {
         case .bytes(let count):
-            lastActivity = loop.passStarted
+            lastActivity = engine.loop.passStarted
             bytesSent += Int64(count)
             return count
         case .end:
@@ -368,7 +361,7 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
             }
         }
         guard changed else { return }
-        lastActivity = loop.passStarted
+        lastActivity = engine.loop.passStarted
         _ = curl_easy_pause(easy, mask)
     }
 
@@ -403,15 +396,13 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     /// Ends the transfer after the loop took it off the multi handle: wakes `send` or the body's reader.
     func finish(_ error: (any Error)?) {
-        let (head, pump, first) = shared.withLock { shared in
+        let (head, pump) = shared.withLock { shared in
             defer {
                 shared.head = nil
                 shared.pump = nil
-                shared.finished = true
             }
-            return (shared.head, shared.pump, !shared.finished)
+            return (shared.head, shared.pump)
         }
-        if first { loop.inFlight.subtract(1, ordering: .relaxed) }
         pump?.cancel()
         source?.close()
         if let chunk = gatherer.take() { buffer.publish(chunk) }

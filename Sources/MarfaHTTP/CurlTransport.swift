@@ -4,11 +4,9 @@ import Foundation
 
 /// A `ClientTransport` on libcurl.
 ///
-/// Each transport runs an event-loop thread per core (up to two), each over a libcurl multi handle:
-/// calls to the same origin reuse connections (HTTP/1.1 keep-alive, or a multiplexed HTTP/2
-/// connection where a TLS server offers it). A request goes to the loop with the fewest in flight,
-/// so one caller's requests in turn keep to one loop. Copies of a transport share the loops; make
-/// one transport and keep it.
+/// Each transport runs one event-loop thread over one libcurl multi handle: calls to the same
+/// origin reuse connections (HTTP/1.1 keep-alive, or one multiplexed HTTP/2 connection where a TLS
+/// server offers it). Copies of a transport share the loop; make one transport and keep it.
 ///
 /// - `send` returns once the response head has arrived; the body is an `HTTPBody`, read once, that
 ///   yields chunks as they arrive. When the reader falls more than
@@ -46,6 +44,6 @@ public struct CurlTransport: ClientTransport {
     }
 
     /// Counters of this transport's loop, for tests and benchmarks.
-    var statistics: CurlEventLoop.Statistics { engine.statistics }
+    var statistics: CurlEventLoop.Statistics { engine.loop.statistics }
 }
 #endif
