@@ -102,12 +102,9 @@ enum SVGPathData {
 
         /// `C`, or `S` when `smooth`; answers the second control point.
         private mutating func cubic(smooth: Bool, relative: Bool) -> IconPoint? {
-            var control1 = mirrored(lastCubicControl)
-            if !smooth {
-                guard let first = point(relative) else { return nil }
-                control1 = first
-            }
-            guard let control2 = point(relative), let end = point(relative) else { return nil }
+            guard let control1 = smooth ? mirrored(lastCubicControl) : point(relative),
+                let control2 = point(relative), let end = point(relative)
+            else { return nil }
             segments.append(.curve(to: end, control1: control1, control2: control2))
             current = end
             return control2
@@ -115,12 +112,8 @@ enum SVGPathData {
 
         /// `Q`, or `T` when `smooth`; answers the control point.
         private mutating func quadratic(smooth: Bool, relative: Bool) -> IconPoint? {
-            var control = mirrored(lastQuadraticControl)
-            if !smooth {
-                guard let given = point(relative) else { return nil }
-                control = given
-            }
-            guard let end = point(relative) else { return nil }
+            guard let control = smooth ? mirrored(lastQuadraticControl) : point(relative), let end = point(relative)
+            else { return nil }
             segments.append(Outlines.quadratic(from: current, control: control, to: end))
             current = end
             return control
