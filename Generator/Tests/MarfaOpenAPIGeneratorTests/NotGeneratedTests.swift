@@ -71,6 +71,15 @@ import Testing
                 "The security requirements of the webhook 'one' (POST) and 2 other webhooks and callbacks are not generated: check the credentials they arrive with in a ServerMiddleware."
         ),
         Case(
+            name: "security of two webhooks",
+            body:
+                "paths: {}\nwebhooks:\n  one:\n    post:\n      security: [{key: []}]\n" + ok
+                + "  two:\n    post:\n      security: [{other: []}]\n" + ok,
+            marker: "[{key",
+            message:
+                "The security requirements of the webhook 'one' (POST) and 1 other webhook or callback are not generated: check the credentials they arrive with in a ServerMiddleware."
+        ),
+        Case(
             name: "callbacks of a webhook",
             body:
                 "paths: {}\nwebhooks:\n  hook:\n    post:\n      callbacks: {back: {'{$url}': {post: {responses: {\"200\": {description: ok}}}}}}\n"

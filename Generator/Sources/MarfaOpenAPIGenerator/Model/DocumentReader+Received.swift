@@ -87,7 +87,8 @@ extension DocumentReader {
     func warnOfUnguardedReceived() {
         guard let (label, location) = unguardedReceived.first else { return }
         let count = unguardedReceived.count
-        let subject = count == 1 ? label : "\(label) and \(count - 1) other webhooks and callbacks"
+        let others = count == 2 ? "1 other webhook or callback" : "\(count - 1) other webhooks and callbacks"
+        let subject = count == 1 ? label : "\(label) and \(others)"
         let they = count == 1 ? "it arrives" : "they arrive"
         log.warning(
             "The security requirements of \(subject) are not generated: check the credentials \(they) with in a ServerMiddleware.",
