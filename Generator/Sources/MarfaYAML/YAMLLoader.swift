@@ -31,11 +31,19 @@ public enum YAMLLoader: Sendable {
         try loadDocument(path: path, limits: limits).root
     }
 
-    /// Like `parse`, also returning the warnings (duplicate keys).
+    /// Like `parse`, also returning the warnings (duplicate keys). Text that is not UTF-8 (nor
+    /// UTF-16 with a byte order mark) and has no character of several bytes in UTF-8 is read as
+    /// Windows-1252, with a warning where libyaml found it was not UTF-8.
     public static func parseDocument(
         _ bytes: [UInt8], file: String, limits: LoadLimits = .default
     ) throws(LoadError) -> LoadedDocument {
-        try EventParser.parse(bytes, file: file, limits: limits)
+        do {
+            return try EventParser.parse(bytes, file: file, limits: limits)
+        } catch  where error.message.contains("UTF-8") && WindowsLatinText.mightBe(bytes) {
+            let read = try EventParser.parse(WindowsLatinText.utf8(from: bytes), file: file, limits: limits)
+            let warning = LoadWarning("The file is not UTF-8; it is read as Windows-1252.", at: error.location)
+            return LoadedDocument(root: read.root, warnings: [warning] + read.warnings)
+        }
     }
 
     /// Like `load`, also returning the warnings (duplicate keys).

@@ -109,6 +109,19 @@ import Testing
         }
     }
 
+    @Test(
+        "text with no UTF-8 character of several bytes is read as Windows-1252, with a warning where it stops being UTF-8"
+    )
+    func windowsLatinTextIsReadWithAWarning() throws {
+        let bytes = Array("a: 1\nb: caf".utf8) + [0xE9, 0x20, 0x80, 0x0A]
+        let document = try YAMLLoader.parseDocument(bytes, file: "latin.yaml")
+        #expect(document.root["b"]?.string == "café €")
+        #expect(
+            document.warnings.map(\.description) == [
+                "latin.yaml:2:8: warning: The file is not UTF-8; it is read as Windows-1252."
+            ])
+    }
+
     @Test func endOfStreamErrorsStayInsideTheText() {
         // libyaml puts the end of a stream without a final line break on a line of its own.
         #expect(
