@@ -70,37 +70,44 @@ extension KeyOperations {
     static func grants(asked body: Components.Schemas.KeyInput, by caller: KeyRecord) throws -> KeyRecord.Grants {
         var grants = caller.grants
         if let permissions = body.permissions?.map(\.rawValue) {
-            try KeyOperations.checkPermissions(permissions, grantedBy: caller)
+            try checkPermissions(permissions, grantedBy: caller)
             grants.permissions = permissions
         }
+        try setPermissionMaps(
+            type: body.typePermissions?.additionalProperties.mapValues(\.rawValue),
+            extension: body.extensionPermissions?.additionalProperties.mapValues(\.rawValue),
+            edge: body.edgePermissions?.additionalProperties.mapValues(\.rawValue),
+            metadata: body.metadataPermissions?.additionalProperties.mapValues(\.rawValue), on: &grants, by: caller)
+        if let sources = body.sources { try checkSources(sources, grantableBy: caller) }
+        grants.sources = body.sources ?? []
+        if let override = body.enforcementOverride { grants.enforcementOverride = override }
+        return grants
+    }
+
+    /// Sets on `grants` each permission map asked for (type, extension, edge, metadata, in that
+    /// order), each within `caller`'s reach.
+    static func setPermissionMaps(
+        type: [String: String]?, extension: [String: String]?, edge: [String: String]?,
+        metadata: [String: String]?, on grants: inout KeyRecord.Grants, by caller: KeyRecord
+    ) throws {
         let maps: [(String, [String: String]?, WritableKeyPath<KeyRecord.Grants, [String: String]>)] = [
-            ("type_permissions", body.typePermissions?.additionalProperties.mapValues(\.rawValue), \.typePermissions),
-            (
-                "extension_permissions", body.extensionPermissions?.additionalProperties.mapValues(\.rawValue),
-                \.extensionPermissions
-            ),
-            ("edge_permissions", body.edgePermissions?.additionalProperties.mapValues(\.rawValue), \.edgePermissions),
-            (
-                "metadata_permissions", body.metadataPermissions?.additionalProperties.mapValues(\.rawValue),
-                \.metadataPermissions
-            ),
+            ("type_permissions", type, \.typePermissions),
+            ("extension_permissions", `extension`, \.extensionPermissions),
+            ("edge_permissions", edge, \.edgePermissions), ("metadata_permissions", metadata, \.metadataPermissions),
         ]
         for (field, requested, path) in maps {
             guard let requested else { continue }
-            try KeyOperations.checkLevels(requested, field: field, held: caller.grants[keyPath: path], caller: caller)
+            try checkLevels(requested, field: field, held: caller.grants[keyPath: path], caller: caller)
             grants[keyPath: path] = requested
         }
-        if let sources = body.sources {
-            if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
-                throw LocalError.forbidden(
-                    "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
-            }
-            grants.sources = sources
-        } else {
-            grants.sources = []
+    }
+
+    /// Throws `forbidden` naming the first of `sources` that `caller` (not an instance admin) does not claim.
+    static func checkSources(_ sources: [String], grantableBy caller: KeyRecord) throws {
+        if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
+            throw LocalError.forbidden(
+                "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
         }
-        if let override = body.enforcementOverride { grants.enforcementOverride = override }
-        return grants
     }
 }
 
@@ -201,36 +208,15 @@ extension LocalAPI {
                 key.grants.permissions = permissions
             }
             if let sources = patch.sources {
-                if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
-                    throw LocalError.forbidden(
-                        "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
-                }
+                try KeyOperations.checkSources(sources, grantableBy: caller)
                 key.grants.sources = sources
             }
-            let maps: [(String, WritableKeyPath<KeyRecord.Grants, [String: String]>, [String: String]?)] = [
-                (
-                    "type_permissions", \.typePermissions,
-                    patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
-                ),
-                (
-                    "extension_permissions", \.extensionPermissions,
-                    patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
-                ),
-                (
-                    "edge_permissions", \.edgePermissions,
-                    patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
-                ),
-                (
-                    "metadata_permissions", \.metadataPermissions,
-                    patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
-                ),
-            ]
-            for (field, path, requested) in maps {
-                guard let requested else { continue }
-                try KeyOperations.checkLevels(
-                    requested, field: field, held: caller.grants[keyPath: path], caller: caller)
-                key.grants[keyPath: path] = requested
-            }
+            try KeyOperations.setPermissionMaps(
+                type: patch.typePermissions?.additionalProperties.mapValues(\.rawValue),
+                extension: patch.extensionPermissions?.additionalProperties.mapValues(\.rawValue),
+                edge: patch.edgePermissions?.additionalProperties.mapValues(\.rawValue),
+                metadata: patch.metadataPermissions?.additionalProperties.mapValues(\.rawValue), on: &key.grants,
+                by: caller)
             switch patch.enforcementOverride {
             case .none: break
             case .some(.null): key.grants.enforcementOverride = nil
