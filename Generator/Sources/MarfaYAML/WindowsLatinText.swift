@@ -5,16 +5,9 @@ enum WindowsLatinText {
     /// character of more than one byte in UTF-8 (text that has some is UTF-8 with a fault).
     static func mightBe(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1
-            if lead >= 0xC2, lead <= 0xF4, index + length <= bytes.count,
-                bytes[index + 1..<index + length].allSatisfy({ $0 & 0xC0 == 0x80 })
-            {
-                return false
-            }
-            index += 1
+        for (index, lead) in bytes.enumerated() where (0xC2...0xF4).contains(lead) {
+            let end = index + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2)
+            if end <= bytes.count, bytes[index + 1..<end].allSatisfy({ $0 & 0xC0 == 0x80 }) { return false }
         }
         return true
     }
